@@ -1,0 +1,50 @@
+/** What officials do to a race: competitors, marks, dead heats, certification, and what they read back. */
+import { z } from 'zod';
+import { method } from '../define.js';
+import { competitor, sportName, distanceName } from '../../domain/race/document.js';
+import type { AuditEntryView, RaceView, ResultsReport, VerifyReport } from '../types.js';
+import { actor, filePath, raceId } from './app.js';
+
+const competitorId = z.string().trim().min(1).max(32);
+
+export const adjudicationMethods = {
+  importStartList: method(z.object({ raceId, path: filePath, by: actor })).returns<RaceView>(),
+  addCompetitor: method(z.object({ raceId, competitor, by: actor })).returns<RaceView>(),
+  setSport: method(
+    z.object({
+      raceId,
+      sport: sportName,
+      lengthsPerSecond: z.union([z.string(), z.number()]).transform(String).optional(),
+      distanceTable: z.array(distanceName).optional(),
+      by: actor,
+    }),
+  ).returns<RaceView>(),
+  setDirection: method(z.object({ raceId, direction: z.enum(['ltr', 'rtl']), by: actor })).returns<RaceView>(),
+  /**
+   * Places (or moves) a competitor's hairline: at a fractional composite column (read from the image), at a time
+   * (`typed`: keyed in by hand, flagged everywhere), or by accepting detected edge `suggestion`.
+   */
+  placeMark: method(
+    z
+      .object({
+        raceId,
+        competitorId,
+        column: z.number().finite().nonnegative().optional(),
+        timeS: z.union([z.string(), z.number().finite()]).transform(String).optional(),
+        suggestion: z.number().int().nonnegative().optional(),
+        by: actor,
+      })
+      .refine((a) => [a.column, a.timeS, a.suggestion].filter((v) => v !== undefined).length === 1, {
+        message: 'give exactly one of column, timeS or suggestion',
+      }),
+  ).returns<RaceView>(),
+  removeMark: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
+  undo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
+  redo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
+  declareDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(2), by: actor })).returns<RaceView>(),
+  certify: method(z.object({ raceId, official: actor, role: z.string().trim().min(1).max(120).default('Chief photo-finish judge') })).returns<RaceView>(),
+  amend: method(z.object({ raceId, by: actor, reason: z.string().trim().min(3, 'a reason is required').max(2000) })).returns<RaceView>(),
+  getResults: method(z.object({ raceId })).returns<ResultsReport>(),
+  verifyRace: method(z.object({ raceId })).returns<VerifyReport>(),
+  getAudit: method(z.object({ raceId })).returns<AuditEntryView[]>(),
+};

@@ -1,0 +1,25 @@
+/** App-level operations: info, recent races, opening races, native dialogs. */
+import { z } from 'zod';
+import { method } from '../define.js';
+import type { AppInfo, RaceView, RecentRace } from '../types.js';
+
+export const raceId = z.string().min(1).max(128);
+export const filePath = z.string().min(1).max(4096);
+export const actor = z.string().trim().min(1, 'name of the official is required').max(120);
+
+export const appMethods = {
+  getAppInfo: method(z.object({})).returns<AppInfo>(),
+  listRecentRaces: method(z.object({})).returns<RecentRace[]>(),
+  /** Opens the bundled demo race (rendered on first use into the user's data folder). */
+  openDemoRace: method(z.object({})).returns<RaceView>(),
+  openRace: method(z.object({ path: filePath })).returns<RaceView>(),
+  getRace: method(z.object({ raceId })).returns<RaceView>(),
+  closeRace: method(z.object({ raceId })).returns<void>(),
+  /** Native open/save dialog in the desktop app; resolves `{ path: null }` where the shell has none (browser). */
+  pickPath: method(
+    z.object({
+      purpose: z.enum(['frames', 'video', 'linescan', 'race', 'start-list', 'timestamps', 'export-folder']),
+      title: z.string().max(200).optional(),
+    }),
+  ).returns<{ path: string | null }>(),
+};

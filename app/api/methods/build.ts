@@ -1,0 +1,45 @@
+/** Turning footage into a race: probing a source, building the composite, source frames for the inspector. */
+import { z } from 'zod';
+import { method } from '../define.js';
+import { finishLine } from '../../domain/race/evidence.js';
+import { sportName } from '../../domain/race/document.js';
+import type { FrameImage, JobStarted, JobStatus, SourceProbe } from '../types.js';
+import { filePath, raceId } from './app.js';
+
+/** Rates and times travel as decimal text so "1000" or "29.97" reach the engine exactly. */
+const decimalText = z.union([z.string().regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/), z.number().finite()]).transform(String);
+
+export const timingChoice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fps'), fps: decimalText, startTimeS: decimalText.optional() }),
+  z.object({ kind: z.literal('timestamps'), file: filePath }),
+  /** The source's own times: video presentation timestamps or GIF frame delays. */
+  z.object({ kind: z.literal('source') }),
+  z.object({ kind: z.literal('line-rate'), rate: decimalText, startTimeS: decimalText.optional() }),
+]);
+export type TimingChoice = z.output<typeof timingChoice>;
+
+export const buildRequest = z.object({
+  source: filePath,
+  out: filePath,
+  line: finishLine.optional(),
+  timing: timingChoice.optional(),
+  name: z.string().max(200).optional(),
+  sport: sportName.default('motorsport'),
+  startList: filePath.optional(),
+  skipBad: z.boolean().default(false),
+  force: z.boolean().default(false),
+});
+export type BuildRequest = z.output<typeof buildRequest>;
+
+export const buildMethods = {
+  probeSource: method(z.object({ path: filePath })).returns<SourceProbe>(),
+  /** A frame of a source before any race exists (set-up view). */
+  getProbeFrame: method(z.object({ path: filePath, index: z.number().int().nonnegative().default(0) })).returns<FrameImage>(),
+  startBuild: method(buildRequest).returns<JobStarted>(),
+  getJob: method(z.object({ jobId: z.string().min(1).max(64) })).returns<JobStatus>(),
+  cancelJob: method(z.object({ jobId: z.string().min(1).max(64) })).returns<JobStatus>(),
+  /** The source frame behind a composite column (inspector), `step` frames before or after it. */
+  getSourceFrame: method(
+    z.object({ raceId, column: z.number().finite().nonnegative(), step: z.number().int().min(-1000).max(1000).default(0) }),
+  ).returns<FrameImage>(),
+};

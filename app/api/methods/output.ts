@@ -1,0 +1,22 @@
+/** What leaves the app: the result sheet and data exports, and detected leading edges. */
+import { z } from 'zod';
+import { method } from '../define.js';
+import type { EdgeSuggestion, ExportResult } from '../types.js';
+import { filePath, raceId } from './app.js';
+
+export const exportRequest = z.object({
+  raceId,
+  /** Explicit output files; where none is given, all five are written into the race's `exports/` folder. */
+  pdf: filePath.optional(),
+  csv: filePath.optional(),
+  json: filePath.optional(),
+  lif: filePath.optional(),
+  png: filePath.optional(),
+  paper: z.enum(['A4', 'Letter']).default('A4'),
+});
+export type ExportRequest = z.output<typeof exportRequest>;
+
+export const outputMethods = {
+  exportRace: method(exportRequest).returns<ExportResult>(),
+  detectEdges: method(z.object({ raceId })).returns<{ edges: EdgeSuggestion[] }>(),
+};

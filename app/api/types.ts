@@ -1,0 +1,155 @@
+/**
+ * Data that crosses the API (IPC, HTTP, CLI --json). JSON only: exact times are integer nanoseconds as decimal
+ * strings (`*Ns`), `_s` fields are unrounded seconds as numbers, `_display` fields the sport's published text.
+ */
+import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
+import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** 'electron' in the desktop window, 'browser' through the localhost bridge. */
+  shell: 'electron' | 'browser';
+  /** True where the shell can show native open/save dialogs (pickPath works). */
+  nativeDialogs: boolean;
+  demoRacePath: string | null;
+}
+
+export interface RecentRace {
+  path: string;
+  name: string;
+  openedAt: string;
+}
+
+/** One race, as the workspace shows it. `raceId` is an opaque handle valid for this run of the app. */
+export interface RaceView {
+  raceId: string;
+  path: string;
+  meta: RaceMeta;
+  evidence: EvidenceManifest;
+  /** Time of every composite column, integer ns as strings. */
+  timesNs: string[];
+  /** Source frame index of every composite column. */
+  frames: number[];
+  sport: SportSettings;
+  direction: 'ltr' | 'rtl';
+  competitors: Competitor[];
+  marks: Mark[];
+  deadHeats: DeadHeat[];
+  results: ResultsReport;
+  revision: number;
+  certified: Certification | null;
+  amendments: Amendment[];
+  canUndo: boolean;
+  canRedo: boolean;
+  auditHead: string;
+  auditCount: number;
+}
+
+/** Matches `photofinish results --json`. */
+export interface ResultsReport {
+  sport: string;
+  certified: boolean;
+  revision: number;
+  finishers: FinisherResult[];
+}
+
+export interface FinisherResult {
+  /** null for competitors without a mark (listed after the finishers). */
+  place: number | null;
+  competitor: string;
+  name: string;
+  team?: string;
+  lane?: string;
+  time_s: number | null;
+  time_ns: string | null;
+  time_display: string;
+  behind_winner_s: number | null;
+  behind_previous_s: number | null;
+  margin_display: string;
+  /** Horse and greyhound racing: the official distance name behind the previous finisher. */
+  lengths_display?: string;
+  /** Local frame interval (or line period) at the mark: the resolution of the evidence. */
+  resolution_s: number | null;
+  dead_heat: boolean;
+  typed: boolean;
+  suggested: boolean;
+  /** Set where an exact tie at the published precision must go to the rule book. */
+  tie?: boolean;
+  /** Set where the mark falls within a column of a dropped-frame gap. */
+  near_gap?: boolean;
+}
+
+export interface SourceProbe {
+  kind: SourceKind;
+  path: string;
+  frameCount: number;
+  width: number;
+  height: number;
+  bitDepth: 8 | 16;
+  channels: number;
+  /** Where the source carries its own times (video PTS, GIF delays, a timestamps file beside the frames). */
+  ownTimes: 'video' | 'gif-delays' | null;
+  /** Measured from the source's own times where it has them. */
+  measuredRate: number | null;
+  medianIntervalNs: string | null;
+  spreadNs: string | null;
+  suggestedLine: FinishLine;
+}
+
+/** A frame image for the set-up view and the source-frame inspector (PNG as a data URL). */
+export interface FrameImage {
+  dataUrl: string;
+  width: number;
+  height: number;
+  frameIndex: number;
+  frameCount: number;
+  timeNs: string | null;
+  /** The finish line to draw over it. */
+  line: FinishLine | null;
+  file: string;
+}
+
+export interface JobStarted {
+  jobId: string;
+}
+
+export interface JobStatus {
+  jobId: string;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  done: number;
+  total: number;
+  error?: string;
+  /** The race folder, once built. */
+  racePath?: string;
+}
+
+export interface VerifyReport {
+  intact: boolean;
+  findings: string[];
+}
+
+export interface AuditEntryView {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  payload: unknown;
+  prev: string;
+  hash: string;
+}
+
+export interface ExportResult {
+  written: { kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png'; path: string; bytes: number; sha256: string }[];
+}
+
+export interface EdgeSuggestion {
+  index: number;
+  time_s: number;
+  time_ns: string;
+  column: number;
+  rows: [number, number];
+  direction: 'left-to-right' | 'right-to-left' | 'up' | 'down';
+  uncertainty_s: number;
+  confidence: number;
+}

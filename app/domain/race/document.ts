@@ -1,0 +1,112 @@
+/**
+ * The race document (`race.json`): everything about a race that officials change — metadata, sport profile,
+ * competitors, marks, dead heats, certification — plus pointers to its immutable evidence. It is a snapshot:
+ * the hash-chained audit log (`audit.jsonl`) holds every change that produced it, and `verify` replays the log
+ * to prove the snapshot was not edited outside the app. Written atomically on every change.
+ */
+import { z } from 'zod';
+import { nsString } from './evidence.js';
+
+export const RACE_SCHEMA = 'photofinish.race';
+export const RACE_SCHEMA_VERSION = 1;
+
+export const sportName = z.enum(['motorsport', 'athletics', 'horse', 'greyhound']);
+export type SportName = z.infer<typeof sportName>;
+
+/** Horse-racing distance table: name and its value in lengths (sources differ, so officials can edit it). */
+export const distanceName = z.object({ name: z.string().min(1), lengths: z.number().nonnegative() });
+
+export const sportSettings = z.object({
+  sport: sportName,
+  /** Lengths per second for horse racing (default 5, British racing 4–6 by going); greyhound is fixed at 12.5 (0.08 s/length). */
+  lengthsPerSecond: z.string().optional(),
+  distanceTable: z.array(distanceName).optional(),
+});
+export type SportSettings = z.infer<typeof sportSettings>;
+
+export const competitor = z.object({
+  id: z.string().min(1).max(32),
+  name: z.string().max(200).default(''),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  team: z.string().max(200).optional(),
+  lane: z.string().max(16).optional(),
+  /** Display colour of the competitor's hairline, `#rrggbb`. */
+  colour: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+});
+export type Competitor = z.infer<typeof competitor>;
+
+export const markOrigin = z.enum(['image', 'typed', 'suggestion']);
+export type MarkOrigin = z.infer<typeof markOrigin>;
+
+/**
+ * Where a hairline stands. Image marks are kept in thousandths of a composite column (integer), so nudging by
+ * 0.1 column never accumulates float error; typed marks keep the keyed time itself.
+ */
+export const markPosition = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('column'), milliColumn: z.number().int() }),
+  z.object({ kind: z.literal('time'), ns: nsString }),
+]);
+export type MarkPosition = z.infer<typeof markPosition>;
+
+export const mark = z.object({
+  competitorId: z.string(),
+  position: markPosition,
+  origin: markOrigin,
+  /** For accepted suggestions: which detected edge, and its stated uncertainty. */
+  suggestion: z.object({ index: z.number().int().nonnegative(), uncertaintyNs: nsString, confidence: z.number() }).optional(),
+  by: z.string(),
+  at: z.string(),
+});
+export type Mark = z.infer<typeof mark>;
+
+export const deadHeat = z.object({ competitors: z.array(z.string()).min(2), by: z.string(), at: z.string() });
+export type DeadHeat = z.infer<typeof deadHeat>;
+
+export const certification = z.object({
+  revision: z.number().int().positive(),
+  official: z.string(),
+  role: z.string(),
+  at: z.string(),
+  /** Hashes frozen at certification: the evidence manifest, the results, and the audit head. */
+  manifestSha256: z.string(),
+  resultsSha256: z.string(),
+  auditHead: z.string(),
+});
+export type Certification = z.infer<typeof certification>;
+
+export const amendment = z.object({ revision: z.number().int().positive(), by: z.string(), reason: z.string(), at: z.string() });
+export type Amendment = z.infer<typeof amendment>;
+
+export const raceMeta = z.object({
+  name: z.string(),
+  event: z.string().optional(),
+  round: z.string().optional(),
+  heat: z.string().optional(),
+  venue: z.string().optional(),
+  date: z.string().optional(),
+  startTime: z.string().optional(),
+  camera: z.string().optional(),
+});
+export type RaceMeta = z.infer<typeof raceMeta>;
+
+export const raceDocument = z.object({
+  schema: z.literal(RACE_SCHEMA),
+  schemaVersion: z.number().int().positive(),
+  id: z.string(),
+  createdAt: z.string(),
+  meta: raceMeta,
+  evidence: z.object({ manifestPath: z.string(), manifestSha256: z.string() }),
+  settings: z.object({ sport: sportSettings, direction: z.enum(['ltr', 'rtl']).default('ltr') }),
+  competitors: z.array(competitor),
+  marks: z.array(mark),
+  deadHeats: z.array(deadHeat),
+  /** Current revision: 1 until the first amendment. */
+  revision: z.number().int().positive(),
+  /** Present while the race is certified (frozen); removed by an amendment, kept in `certifications`. */
+  certified: certification.optional(),
+  certifications: z.array(certification),
+  amendments: z.array(amendment),
+  audit: z.object({ head: z.string(), count: z.number().int().nonnegative() }),
+});
+export type RaceDocument = z.infer<typeof raceDocument>;

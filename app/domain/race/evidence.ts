@@ -1,0 +1,115 @@
+/**
+ * The evidence of a race: what the footage was, where the finish line ran, and the exact time of every composite
+ * column. Written once by `photofinish build` into `evidence/manifest.json` and never changed afterwards; its
+ * SHA-256 and the hashes inside it are what `verify` checks and what the result sheet prints.
+ */
+import { z } from 'zod';
+
+export const nsString = z.string().regex(/^-?\d+$/, 'integer nanoseconds');
+
+export const sourceKind = z.enum(['frames', 'video', 'gif', 'linescan']);
+export type SourceKind = z.infer<typeof sourceKind>;
+
+export const evidenceFile = z.object({
+  /** Absolute path at build time (footage stays where the official keeps it; it is never copied or modified). */
+  path: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type EvidenceFile = z.infer<typeof evidenceFile>;
+
+/** The finish line: one exact pixel column, or any segment sampled at unit steps with bilinear interpolation. */
+export const finishLine = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('column'), x: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('segment'), x1: z.number(), y1: z.number(), x2: z.number(), y2: z.number() }),
+]);
+export type FinishLine = z.infer<typeof finishLine>;
+
+export const timingSource = z.discriminatedUnion('kind', [
+  /** Constant rate given by the official: time(i) = start + i / fps, computed exactly from the rational fps. */
+  z.object({ kind: z.literal('fps'), fps: z.string(), startNs: nsString }),
+  z.object({ kind: z.literal('timestamps'), file: evidenceFile }),
+  z.object({ kind: z.literal('video') }),
+  z.object({ kind: z.literal('line-rate'), rate: z.string(), startNs: nsString }),
+  z.object({ kind: z.literal('gif-delays') }),
+]);
+export type TimingSource = z.infer<typeof timingSource>;
+
+export const dropGap = z.object({
+  /** The gap lies between column `afterColumn` and `afterColumn + 1`. */
+  afterColumn: z.number().int().nonnegative(),
+  fromNs: nsString,
+  toNs: nsString,
+  reason: z.enum(['interval', 'bad-frame']),
+  /** For bad frames skipped with --skip-bad: the files that were left out. */
+  files: z.array(z.string()).optional(),
+});
+export type DropGap = z.infer<typeof dropGap>;
+
+export const measuredRate = z.object({
+  medianIntervalNs: nsString,
+  minIntervalNs: nsString,
+  maxIntervalNs: nsString,
+  /** Median absolute deviation of the intervals, as a spread measure an official can read. */
+  spreadNs: nsString,
+  /** 1e9 / median interval, for display only. */
+  rate: z.number(),
+});
+export type MeasuredRate = z.infer<typeof measuredRate>;
+
+export const tileLevel = z.object({
+  level: z.number().int().nonnegative(),
+  /** Composite columns (and rows) per tile pixel at this level: 1, 2, 4, ... */
+  downsample: z.number().int().positive(),
+  columns: z.number().int().positive(),
+  rows: z.number().int().positive(),
+  tiles: z.number().int().positive(),
+});
+
+export const evidenceManifest = z.object({
+  schema: z.literal('photofinish.evidence'),
+  schemaVersion: z.literal(1),
+  builtAt: z.string(),
+  software: z.object({ name: z.string(), version: z.string() }),
+  source: z.object({
+    kind: sourceKind,
+    /** The folder, video or image the official opened. */
+    path: z.string(),
+    description: z.string(),
+    /** Every file read: each frame of a folder, or the single video / GIF / line-scan image. */
+    files: z.array(evidenceFile),
+    frameCount: z.number().int().nonnegative(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    bitDepth: z.union([z.literal(8), z.literal(16)]),
+    channels: z.number().int().min(1).max(4),
+  }),
+  line: finishLine,
+  timing: timingSource,
+  columns: z.number().int().positive(),
+  rows: z.number().int().positive(),
+  /** `evidence/times.json`: { "timesNs": string[columns], "frames": number[columns] } (source frame of each column). */
+  times: z.object({ path: z.string(), sha256: z.string() }),
+  gaps: z.array(dropGap),
+  measured: measuredRate,
+  composite: z.object({ path: z.string(), sha256: z.string(), width: z.number().int(), height: z.number().int(), format: z.enum(['png', 'tiff']) }),
+  tiles: z.object({ path: z.string(), tileWidth: z.number().int().positive(), format: z.literal('png'), levels: z.array(tileLevel) }),
+});
+export type EvidenceManifest = z.infer<typeof evidenceManifest>;
+
+export const timesFile = z.object({ timesNs: z.array(nsString), frames: z.array(z.number().int().nonnegative()) });
+export type TimesFile = z.infer<typeof timesFile>;
+
+/** Relative paths inside a race folder. One place, so every layer agrees. */
+export const RACE_LAYOUT = {
+  document: 'race.json',
+  audit: 'audit.jsonl',
+  manifest: 'evidence/manifest.json',
+  times: 'evidence/times.json',
+  compositePng: 'evidence/composite.png',
+  tilesDir: 'tiles',
+  exportsDir: 'exports',
+} as const;
+
+/** Tile file of a level: `tiles/<level>/<index>.png`. */
+export const tilePath = (level: number, index: number): string => `${RACE_LAYOUT.tilesDir}/${level}/${index}.png`;

@@ -1,0 +1,19 @@
+/**
+ * What the service needs from the face it runs behind (desktop shell, browser bridge, CLI). The service itself
+ * imports nothing from Electron: a shell that has native dialogs passes them in here.
+ */
+import type { ApiEvent } from '../api/events.js';
+import type { RaceRegistry } from './race-registry.js';
+
+export interface NativeDialogs {
+  pick(purpose: string, title?: string): Promise<string | null>;
+}
+
+export interface ServiceContext {
+  shell: 'electron' | 'browser' | 'cli';
+  /** Per-user folder for recent races and the rendered demo race. */
+  dataDir: string;
+  dialogs: NativeDialogs | null;
+  races: RaceRegistry;
+  emit(event: ApiEvent): void;
+}

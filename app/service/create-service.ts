@@ -1,0 +1,58 @@
+/**
+ * Assembles the one service object that implements the whole API from its areas. Every face (Electron IPC,
+ * HTTP bridge, CLI) gets this object and calls it only through `dispatchCall`.
+ */
+import type { PhotofinishService } from '../api/contract.js';
+import type { ApiEventListener } from '../api/events.js';
+import { createAppService } from './app-service.js';
+import { createBuildService } from './build-service.js';
+import { createAdjudicationService } from './adjudication-service.js';
+import { createOutputService } from './output-service.js';
+import type { NativeDialogs, ServiceContext } from './context.js';
+import { RaceRegistry } from './race-registry.js';
+
+export interface ServiceOptions {
+  shell: ServiceContext['shell'];
+  dataDir: string;
+  dialogs?: NativeDialogs | null;
+}
+
+export interface RunningService {
+  service: PhotofinishService;
+  context: ServiceContext;
+  /** Subscribe to pushed events; returns the unsubscribe function. */
+  subscribe(listener: ApiEventListener): () => void;
+}
+
+export function createService(options: ServiceOptions): RunningService {
+  const listeners = new Set<ApiEventListener>();
+  const context: ServiceContext = {
+    shell: options.shell,
+    dataDir: options.dataDir,
+    dialogs: options.dialogs ?? null,
+    races: new RaceRegistry(),
+    emit(event) {
+      for (const l of listeners) {
+        try {
+          l(event);
+        } catch {
+          // A failing listener (a closed window, a dropped SSE stream) must not stop the others.
+        }
+      }
+    },
+  };
+  const service: PhotofinishService = {
+    ...createAppService(context),
+    ...createBuildService(context),
+    ...createAdjudicationService(context),
+    ...createOutputService(context),
+  };
+  return {
+    service,
+    context,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
