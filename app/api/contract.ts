@@ -6,13 +6,15 @@ import type { ApiOf, ServiceOf } from './define.js';
 import { appMethods } from './methods/app.js';
 import { buildMethods } from './methods/build.js';
 import { adjudicationMethods } from './methods/adjudication.js';
-import { outputMethods } from './methods/output.js';
+import { exportMethods } from './methods/exports.js';
+import { detectionMethods } from './methods/detection.js';
 
 export const apiContract = {
   ...appMethods,
   ...buildMethods,
   ...adjudicationMethods,
-  ...outputMethods,
+  ...exportMethods,
+  ...detectionMethods,
 };
 
 export type ApiContract = typeof apiContract;

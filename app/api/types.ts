@@ -13,6 +13,8 @@ export interface AppInfo {
   /** True where the shell can show native open/save dialogs (pickPath works). */
   nativeDialogs: boolean;
   demoRacePath: string | null;
+  /** What the workspace opens on start: the demo race, a race folder given on the command line, or nothing. */
+  startup: { kind: 'demo' } | { kind: 'race'; path: string } | null;
 }
 
 export interface RecentRace {

@@ -16,6 +16,7 @@ export function createAppService(ctx: ServiceContext): AppService {
         shell: ctx.shell === 'electron' ? 'electron' : 'browser',
         nativeDialogs: ctx.dialogs !== null,
         demoRacePath: null,
+        startup: ctx.startup,
       };
     },
     async listRecentRaces() {

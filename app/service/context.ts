@@ -3,7 +3,10 @@
  * imports nothing from Electron: a shell that has native dialogs passes them in here.
  */
 import type { ApiEvent } from '../api/events.js';
+import type { AppInfo } from '../api/types.js';
 import type { RaceRegistry } from './race-registry.js';
+
+export type AppStartup = AppInfo['startup'];
 
 export interface NativeDialogs {
   pick(purpose: string, title?: string): Promise<string | null>;
@@ -15,5 +18,6 @@ export interface ServiceContext {
   dataDir: string;
   dialogs: NativeDialogs | null;
   races: RaceRegistry;
+  startup: AppStartup;
   emit(event: ApiEvent): void;
 }

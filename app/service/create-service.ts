@@ -7,14 +7,16 @@ import type { ApiEventListener } from '../api/events.js';
 import { createAppService } from './app-service.js';
 import { createBuildService } from './build-service.js';
 import { createAdjudicationService } from './adjudication-service.js';
-import { createOutputService } from './output-service.js';
-import type { NativeDialogs, ServiceContext } from './context.js';
+import { createExportService } from './export-service.js';
+import { createDetectionService } from './detection-service.js';
+import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 
 export interface ServiceOptions {
   shell: ServiceContext['shell'];
   dataDir: string;
   dialogs?: NativeDialogs | null;
+  startup?: AppStartup;
 }
 
 export interface RunningService {
@@ -31,6 +33,7 @@ export function createService(options: ServiceOptions): RunningService {
     dataDir: options.dataDir,
     dialogs: options.dialogs ?? null,
     races: new RaceRegistry(),
+    startup: options.startup ?? null,
     emit(event) {
       for (const l of listeners) {
         try {
@@ -45,7 +48,8 @@ export function createService(options: ServiceOptions): RunningService {
     ...createAppService(context),
     ...createBuildService(context),
     ...createAdjudicationService(context),
-    ...createOutputService(context),
+    ...createExportService(context),
+    ...createDetectionService(context),
   };
   return {
     service,

@@ -1,7 +1,7 @@
-/** What leaves the app: the result sheet and data exports, and detected leading edges. */
+/** What leaves the app: the result sheet and data exports. */
 import { z } from 'zod';
 import { method } from '../define.js';
-import type { EdgeSuggestion, ExportResult } from '../types.js';
+import type { ExportResult } from '../types.js';
 import { filePath, raceId } from './app.js';
 
 export const exportRequest = z.object({
@@ -16,7 +16,6 @@ export const exportRequest = z.object({
 });
 export type ExportRequest = z.output<typeof exportRequest>;
 
-export const outputMethods = {
+export const exportMethods = {
   exportRace: method(exportRequest).returns<ExportResult>(),
-  detectEdges: method(z.object({ raceId })).returns<{ edges: EdgeSuggestion[] }>(),
 };
