@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Checks the system tools the test suite drives for real. With --install (CI, or root on Debian) it installs the
+// missing ones with apt-get; otherwise it names the one command that would, and fails.
+import { execFileSync, spawnSync } from 'node:child_process';
+
+const TOOLS = [
+  { bin: process.env.CHROME_PATH || 'chromium', pkg: 'chromium', why: 'end-to-end tests in a real browser' },
+  { bin: 'ffmpeg', pkg: 'ffmpeg', why: 'video sources' },
+  { bin: 'ffprobe', pkg: 'ffmpeg', why: 'video timestamps' },
+  { bin: 'pdftotext', pkg: 'poppler-utils', why: 'reading result sheets back' },
+  { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'rendering result sheets' },
+];
+
+const has = (bin) => spawnSync('sh', ['-c', `command -v "${bin}"`], { stdio: 'ignore' }).status === 0;
+const missing = TOOLS.filter((t) => !has(t.bin));
+if (missing.length === 0) process.exit(0);
+
+const pkgs = [...new Set(missing.map((t) => t.pkg))];
+const canApt = process.platform === 'linux' && process.getuid?.() === 0 && has('apt-get');
+const wantInstall = process.argv.includes('--install') || process.env.CI === 'true';
+if (canApt && wantInstall) {
+  console.log(`Installing test tools: ${pkgs.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...pkgs], { stdio: 'inherit', env });
+  process.exit(0);
+}
+console.error(
+  `The tests need ${missing.map((t) => `${t.bin} (${t.why})`).join(', ')}. Install with: sudo apt-get install -y ${pkgs.join(' ')}`,
+);
+process.exit(1);
