@@ -11,6 +11,26 @@ export type ApiEvent =
       etaS: number | null;
     }
   | { type: 'job-finished'; jobId: string; state: 'done' | 'failed' | 'cancelled'; error?: string; racePath?: string }
-  | { type: 'race-changed'; raceId: string; revision: number; auditCount: number };
+  | { type: 'race-changed'; raceId: string; revision: number; auditCount: number }
+  /** A native menu item was chosen (desktop app only); the renderer performs it. `path` is set for open-recent. */
+  | { type: 'menu'; action: MenuAction; path?: string };
+
+/**
+ * What the desktop app's native menu asks the renderer to do. Menu accelerators win over the page's own keys, so on
+ * 'undo'/'redo' a renderer whose focus is in a text field should undo the text (document.execCommand) instead.
+ */
+export type MenuAction =
+  | 'open-frames'
+  | 'open-video'
+  | 'open-race'
+  | 'open-recent'
+  | 'export'
+  | 'undo'
+  | 'redo'
+  | 'zoom-in'
+  | 'zoom-out'
+  | 'zoom-reset'
+  | 'shortcuts'
+  | 'about';
 
 export type ApiEventListener = (event: ApiEvent) => void;

@@ -46,6 +46,10 @@ export interface RaceView {
   canRedo: boolean;
   auditHead: string;
   auditCount: number;
+  /** Where the race record disagrees with itself (document edited outside the app, chain broken): changes are refused. */
+  problems?: string[];
+  /** What opening the race repaired after an interrupted save. */
+  recovered?: string[];
 }
 
 /** Matches `photofinish results --json`. */
@@ -54,6 +58,10 @@ export interface ResultsReport {
   certified: boolean;
   revision: number;
   finishers: FinisherResult[];
+  /** Every amendment so far (revision, official, reason): printed on every later result sheet. */
+  amendments?: Amendment[];
+  /** The sport's publication rule in words, for the result sheet. */
+  rule?: string;
 }
 
 export interface FinisherResult {

@@ -1,12 +1,129 @@
-/** Service operations of the adjudication area (see app/api/methods/adjudication.ts). */
+/**
+ * Service operations of the adjudication area (see app/api/methods/adjudication.ts). Each change goes through
+ * the race store (one audit entry, then the snapshot), emits `race-changed`, and returns the new view.
+ */
+import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
+import type { EdgeSuggestion } from '../api/types.js';
 import { adjudicationMethods } from '../api/methods/adjudication.js';
+import { canonicalJson } from '../domain/audit/canonical.js';
+import { UserError } from '../domain/errors.js';
+import { toMilliColumn } from '../domain/marks/interpolate.js';
+import * as commands from '../domain/race/commands.js';
+import type { MarkPosition, SportSettings } from '../domain/race/document.js';
+import type { RaceState } from '../domain/race/replay.js';
+import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
+import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
+import { commitChange, openRaceFolder } from '../store/race-store.js';
+import { sha256Text } from '../store/sha256.js';
+import { readStartListFile } from '../store/start-list-file.js';
+import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
-import { notYet } from './not-yet.js';
+import { buildRaceView } from './race-view.js';
 
 export type AdjudicationService = Pick<PhotofinishService, keyof typeof adjudicationMethods>;
 
-export function createAdjudicationService(_ctx: ServiceContext): AdjudicationService {
-  const stub = (name: string) => async () => notYet(name);
-  return Object.fromEntries(Object.keys(adjudicationMethods).map((k) => [k, stub(k)])) as unknown as AdjudicationService;
+type Build = (state: RaceState, evidence: RaceEvidence, at: string) => commands.Change;
+
+export function createAdjudicationService(ctx: ServiceContext): AdjudicationService {
+  /** One change: append its entry, rewrite the snapshot, tell every client, return the new view. */
+  async function change(raceId: string, actor: string, build: Build) {
+    const dir = ctx.races.pathOf(raceId);
+    const evidence = await loadRaceEvidence(dir);
+    const at = new Date().toISOString();
+    const state = await commitChange(dir, (s) => ({ actor, at, ...build(s, evidence, at) }));
+    ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
+    return buildRaceView(raceId, dir, state, evidence);
+  }
+
+  return {
+    async importStartList({ raceId, path: file, by, event }) {
+      const { competitors, sha256 } = await readStartListFile(path.resolve(file), event ? { event } : {});
+      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), sha256, competitors));
+    },
+    async addCompetitor({ raceId, competitor, by }) {
+      return change(raceId, by, (s) => commands.addCompetitor(s, competitor));
+    },
+    async setSport({ raceId, sport, lengthsPerSecond, distanceTable, by }) {
+      const settings: SportSettings = { sport };
+      if (lengthsPerSecond !== undefined) {
+        if (sport !== 'horse') throw new UserError(`--lps applies to horse racing only (greyhound is fixed at one length per 0.08 s)`, 'INVALID_ARGUMENT');
+        settings.lengthsPerSecond = lengthsPerSecond.trim();
+      }
+      if (distanceTable) settings.distanceTable = distanceTable;
+      return change(raceId, by, (s) => commands.setSport(s, settings));
+    },
+    async setDirection({ raceId, direction, by }) {
+      return change(raceId, by, (s) => commands.setDirection(s, direction));
+    },
+    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, by }) {
+      let position: MarkPosition;
+      let origin: 'image' | 'typed' | 'suggestion';
+      let accepted: { index: number; uncertaintyNs: string; confidence: number } | undefined;
+      if (column !== undefined) {
+        position = { kind: 'column', milliColumn: toMilliColumn(column) };
+        origin = 'image';
+      } else if (timeS !== undefined) {
+        position = { kind: 'time', ns: parseSecondsToTicks(timeS, 'time').toString() };
+        origin = typed === false ? 'image' : 'typed';
+      } else {
+        const edge = await findSuggestion(ctx.races.pathOf(raceId), suggestion as number);
+        // The refined crossing time is finer than a column; keep it exactly.
+        position = { kind: 'time', ns: edge.time_ns };
+        origin = 'suggestion';
+        accepted = { index: suggestion as number, uncertaintyNs: secondsNumberToTicks(edge.uncertainty_s, 'uncertainty').toString(), confidence: edge.confidence };
+      }
+      return change(raceId, by, (s, ev, at) =>
+        commands.placeMark(s, ev.times, { competitorId, position, origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
+      );
+    },
+    async removeMark({ raceId, competitorId, by }) {
+      return change(raceId, by, (s) => commands.removeMark(s, competitorId));
+    },
+    async undo({ raceId, by }) {
+      return change(raceId, by, (s) => commands.undo(s));
+    },
+    async redo({ raceId, by }) {
+      return change(raceId, by, (s) => commands.redo(s));
+    },
+    async declareDeadHeat({ raceId, competitors, by }) {
+      return change(raceId, by, (s, _ev, at) => commands.declareDeadHeat(s, competitors, by, at));
+    },
+    async certify({ raceId, official, role }) {
+      return change(raceId, official, (s, ev, at) => {
+        if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
+          throw new UserError('cannot certify: the evidence manifest changed since the race was built; run photofinish verify', 'CONFLICT');
+        }
+        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
+        const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
+        return commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+      });
+    },
+    async amend({ raceId, by, reason }) {
+      return change(raceId, by, (s, _ev, at) => commands.amend(s, by, reason, at));
+    },
+    async getResults({ raceId }) {
+      const dir = ctx.races.pathOf(raceId);
+      const loaded = await openRaceFolder(dir);
+      const evidence = await loadRaceEvidence(dir);
+      return buildRaceView(raceId, dir, loaded.state, evidence, loaded).results;
+    },
+    async verifyRace({ raceId }) {
+      return verifyRaceFolder(ctx.races.pathOf(raceId));
+    },
+    async getAudit({ raceId }) {
+      const loaded = await openRaceFolder(ctx.races.pathOf(raceId));
+      return loaded.entries.map((e) => ({ seq: e.seq, at: e.at, actor: e.actor, action: e.action, payload: e.payload, prev: e.prev, hash: e.hash }));
+    },
+  };
+}
+
+/** A detected edge the official accepts; detection (sharp, source frames) is loaded only when a suggestion is used. */
+async function findSuggestion(racePath: string, index: number): Promise<EdgeSuggestion> {
+  const { detectEdgesForRace } = await import('../detection/detect-race.js');
+  const edges = await detectEdgesForRace(racePath);
+  const edge = edges.find((e) => e.index === index);
+  if (!edge) throw new UserError(`no suggestion ${index} (${edges.length} edge${edges.length === 1 ? '' : 's'} detected)`, 'NOT_FOUND');
+  return edge;
 }

@@ -1,14 +1,18 @@
 /** App-level operations: info, recent races, opening and closing races, native dialogs. */
 import type { PhotofinishService } from '../api/contract.js';
 import type { appMethods } from '../api/methods/app.js';
+import { ensureDemoRace } from '../demo/demo-race.js';
 import { SOFTWARE } from '../version.js';
 import type { ServiceContext } from './context.js';
-import { notYet } from './not-yet.js';
+import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
+import { raceFolderOf } from '../store/race-folder.js';
+import { loadRaceView } from './race-view.js';
 
 export type AppService = Pick<PhotofinishService, keyof typeof appMethods>;
 
 export function createAppService(ctx: ServiceContext): AppService {
-  return {
+  // Named so openDemoRace can open the rendered race through this same service's openRace.
+  const api: AppService = {
     async getAppInfo() {
       return {
         name: SOFTWARE.name,
@@ -20,16 +24,22 @@ export function createAppService(ctx: ServiceContext): AppService {
       };
     },
     async listRecentRaces() {
-      return [];
+      return listRecentRaces(ctx.dataDir);
     },
     async openDemoRace() {
-      return notYet('openDemoRace');
+      // Rendered and built on first use into the data folder (truth at <dataDir>/demo/source/truth.json).
+      const racePath = await ensureDemoRace(ctx.dataDir);
+      return api.openRace({ path: racePath });
     },
-    async openRace() {
-      return notYet('openRace');
+    async openRace({ path: given }) {
+      const dir = await raceFolderOf(given);
+      const raceId = await ctx.races.register(dir);
+      const view = await loadRaceView(ctx, raceId);
+      await rememberRecentRace(ctx.dataDir, { path: view.path, name: view.meta.name, openedAt: new Date().toISOString() });
+      return view;
     },
-    async getRace() {
-      return notYet('getRace');
+    async getRace({ raceId }) {
+      return loadRaceView(ctx, raceId);
     },
     async closeRace({ raceId }) {
       ctx.races.forget(raceId);
@@ -39,4 +49,5 @@ export function createAppService(ctx: ServiceContext): AppService {
       return { path: await ctx.dialogs.pick(purpose, title) };
     },
   };
+  return api;
 }

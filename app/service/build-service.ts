@@ -1,12 +1,95 @@
-/** Service operations of the build area (see app/api/methods/build.ts). */
+/**
+ * Service operations of the build area (see app/api/methods/build.ts): probing footage, building a race as a job
+ * (progress and completion pushed as `job-progress` / `job-finished` events, cancel through an AbortSignal), and
+ * source frames for the set-up view and the inspector.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
-import { buildMethods } from '../api/methods/build.js';
+import { toApiError } from '../api/errors.js';
+import type { buildMethods } from '../api/methods/build.js';
+import type { JobStatus } from '../api/types.js';
+import { UserError } from '../domain/errors.js';
+import { buildRace } from '../imaging/build/build-race.js';
+import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { probeSource, renderProbeFrame, renderSourceFrame } from '../imaging/source-frame.js';
 import type { ServiceContext } from './context.js';
-import { notYet } from './not-yet.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
 
-export function createBuildService(_ctx: ServiceContext): BuildService {
-  const stub = (name: string) => async () => notYet(name);
-  return Object.fromEntries(Object.keys(buildMethods).map((k) => [k, stub(k)])) as unknown as BuildService;
+interface Job {
+  status: JobStatus;
+  controller: AbortController;
+}
+
+/** Finished jobs kept for getJob; older ones are forgotten. */
+const KEEP_FINISHED = 50;
+
+export function createBuildService(ctx: ServiceContext): BuildService {
+  const jobs = new Map<string, Job>();
+
+  const jobOf = (jobId: string): Job => {
+    const job = jobs.get(jobId);
+    if (!job) throw new UserError(`No build job ${jobId}`, 'NOT_FOUND');
+    return job;
+  };
+
+  const forgetOld = () => {
+    const finished = [...jobs.values()].filter((j) => j.status.state !== 'running');
+    for (const j of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) jobs.delete(j.status.jobId);
+  };
+
+  const run = async (job: Job, request: Parameters<BuildService['startBuild']>[0]) => {
+    const { jobId } = job.status;
+    try {
+      const { racePath } = await buildRace(request, {
+        signal: job.controller.signal,
+        onProgress: (p) => {
+          job.status.done = p.done;
+          job.status.total = p.total;
+          ctx.emit({ type: 'job-progress', jobId, ...p });
+        },
+      });
+      job.status.state = 'done';
+      job.status.racePath = racePath;
+      ctx.emit({ type: 'job-finished', jobId, state: 'done', racePath });
+    } catch (err) {
+      const shape = toApiError(err);
+      job.status.state = shape.code === 'CANCELLED' || job.controller.signal.aborted ? 'cancelled' : 'failed';
+      job.status.error = job.status.state === 'cancelled' ? 'Build cancelled.' : shape.message;
+      ctx.emit({ type: 'job-finished', jobId, state: job.status.state, error: job.status.error });
+    } finally {
+      forgetOld();
+    }
+  };
+
+  return {
+    async probeSource({ path: p }) {
+      return probeSource(path.resolve(p));
+    },
+    async getProbeFrame({ path: p, index }) {
+      return renderProbeFrame(path.resolve(p), index);
+    },
+    async startBuild(request) {
+      const jobId = randomUUID().replace(/-/g, '').slice(0, 16);
+      const job: Job = { status: { jobId, state: 'running', done: 0, total: 0 }, controller: new AbortController() };
+      jobs.set(jobId, job);
+      // Runs after this call returns, so the caller knows the id before the first event.
+      setImmediate(() => void run(job, request));
+      return { jobId };
+    },
+    async getJob({ jobId }) {
+      return { ...jobOf(jobId).status };
+    },
+    async cancelJob({ jobId }) {
+      const job = jobOf(jobId);
+      if (job.status.state === 'running') job.controller.abort();
+      return { ...job.status };
+    },
+    async getSourceFrame({ raceId, column, step }) {
+      const racePath = ctx.races.pathOf(raceId);
+      const [manifest, times] = await Promise.all([loadManifest(racePath), readTimes(racePath)]);
+      return renderSourceFrame(manifest, times, { column }, step);
+    },
+  };
 }

@@ -1,12 +1,15 @@
-/** Service operations of the detection area (see app/api/methods/detection.ts). */
+/** Service operations of the detection area (see app/api/methods/detection.ts): suggestions, never decisions. */
 import type { PhotofinishService } from '../api/contract.js';
-import { detectionMethods } from '../api/methods/detection.js';
+import type { detectionMethods } from '../api/methods/detection.js';
+import { detectEdgesForRace } from '../detection/detect-race.js';
 import type { ServiceContext } from './context.js';
-import { notYet } from './not-yet.js';
 
 export type DetectionService = Pick<PhotofinishService, keyof typeof detectionMethods>;
 
-export function createDetectionService(_ctx: ServiceContext): DetectionService {
-  const stub = (name: string) => async () => notYet(name);
-  return Object.fromEntries(Object.keys(detectionMethods).map((k) => [k, stub(k)])) as unknown as DetectionService;
+export function createDetectionService(ctx: ServiceContext): DetectionService {
+  return {
+    async detectEdges({ raceId }) {
+      return { edges: await detectEdgesForRace(ctx.races.pathOf(raceId)) };
+    },
+  };
 }

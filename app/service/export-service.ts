@@ -1,12 +1,26 @@
-/** Service operations of the export area (see app/api/methods/exports.ts). */
+/**
+ * Service operations of the export area (see app/api/methods/exports.ts): the result sheet and data exports of an
+ * open race. The desktop app's export actions, the browser bridge and `photofinish export` all arrive here.
+ */
 import type { PhotofinishService } from '../api/contract.js';
-import { exportMethods } from '../api/methods/exports.js';
+import type { exportMethods } from '../api/methods/exports.js';
+import { exportRaceFiles } from '../exports/export-race.js';
+import { SOFTWARE } from '../version.js';
 import type { ServiceContext } from './context.js';
-import { notYet } from './not-yet.js';
+import { loadRaceView } from './race-view.js';
 
 export type ExportService = Pick<PhotofinishService, keyof typeof exportMethods>;
 
-export function createExportService(_ctx: ServiceContext): ExportService {
-  const stub = (name: string) => async () => notYet(name);
-  return Object.fromEntries(Object.keys(exportMethods).map((k) => [k, stub(k)])) as unknown as ExportService;
+export function createExportService(ctx: ServiceContext): ExportService {
+  return {
+    async exportRace(req) {
+      const folder = ctx.races.pathOf(req.raceId);
+      const view = await loadRaceView(ctx, req.raceId);
+      return exportRaceFiles(view, folder, {
+        targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png },
+        paper: req.paper,
+        software: { name: SOFTWARE.name, version: SOFTWARE.version },
+      });
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { applyTheme } from './app/theme.js';
+import './styles.css';
 
-function App() {
-  return <main>Photofinish</main>;
-}
-
+applyTheme();
+window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', applyTheme);
 createRoot(document.getElementById('root') as HTMLElement).render(<App />);

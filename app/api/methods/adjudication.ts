@@ -8,7 +8,8 @@ import { actor, filePath, raceId } from './app.js';
 const competitorId = z.string().trim().min(1).max(32);
 
 export const adjudicationMethods = {
-  importStartList: method(z.object({ raceId, path: filePath, by: actor })).returns<RaceView>(),
+  /** `event`: for a lynx.evt holding several events, which one (`event`, `event-round` or `event-round-heat`). */
+  importStartList: method(z.object({ raceId, path: filePath, by: actor, event: z.string().trim().min(1).max(40).optional() })).returns<RaceView>(),
   addCompetitor: method(z.object({ raceId, competitor, by: actor })).returns<RaceView>(),
   setSport: method(
     z.object({
@@ -32,6 +33,8 @@ export const adjudicationMethods = {
         column: z.number().finite().nonnegative().optional(),
         timeS: z.union([z.string(), z.number().finite()]).transform(String).optional(),
         suggestion: z.number().int().nonnegative().optional(),
+        /** With `timeS`: true (default) for a time keyed in by hand, false for a time read off the image. */
+        typed: z.boolean().optional(),
         by: actor,
       })
       .refine((a) => [a.column, a.timeS, a.suggestion].filter((v) => v !== undefined).length === 1, {

@@ -1,0 +1,268 @@
+/**
+ * The localhost HTTP bridge: browser mode (`photofinish serve`, `npm run web`) and the e2e tests talk to the same
+ * service the desktop window uses, through the same `dispatchCall`.
+ *
+ * Routes (all answers carry the renderer's CSP and the other security headers):
+ *   GET  /, /<file>                       the built renderer (dist/renderer), contained; no token needed
+ *   POST /api/<method>                    JSON body → { ok, value } | { ok: false, error }; bearer token
+ *   GET  /api/events                      server-sent events (the renderer reads them with fetch + bearer)
+ *   GET  /race-files/<raceId>/<path>      files of an open race (tiles, composite, exports); bearer token
+ *
+ * Sign-in: `url` is `<origin>/#token=<token>`. The fragment never leaves the browser (not in logs, not in Referer);
+ * the renderer moves it into sessionStorage, clears it from the address bar and sends it as a bearer header.
+ * The bridge binds 127.0.0.1 only and checks Host/Origin against itself, so neither other machines nor web pages
+ * that rebind a DNS name to 127.0.0.1 can reach it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { dispatchCall } from '../api/dispatch.js';
+import { isApiMethodName } from '../api/contract.js';
+import { toApiError, type ApiErrorShape } from '../api/errors.js';
+import { UserError } from '../domain/errors.js';
+import { ContainmentError, resolveContainedFile } from '../security/contain.js';
+import { RACE_FILE_CACHE_CONTROL, rendererCacheControl } from '../security/content-type.js';
+import { SECURITY_HEADERS } from '../security/csp.js';
+import type { RunningService } from '../service/create-service.js';
+import { allowedHosts, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
+import { createEventStreams } from './event-stream.js';
+import { httpStatusOf } from './http-status.js';
+import { sendFile } from './send-file.js';
+
+export const BRIDGE_HOST = '127.0.0.1';
+/** Largest API request body; every method takes a small JSON object (paths, ids, a competitor). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface BridgeOptions {
+  running: RunningService;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** 0 or absent: a random free port. */
+  port?: number;
+  /** Only 127.0.0.1 is accepted; anything else is refused. */
+  host?: string;
+  /** A fixed token (tests); by default 32 random bytes per run. */
+  token?: string;
+}
+
+export interface RunningBridge {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** What a person opens: the origin with the token in the fragment. */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
+  const host = opts.host ?? BRIDGE_HOST;
+  if (host !== BRIDGE_HOST) throw new UserError(`The browser-mode server listens on ${BRIDGE_HOST} only, not on ${host}.`, 'INVALID_ARGUMENT');
+  const port = opts.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`Port ${port} is not a valid TCP port (0-65535).`, 'INVALID_ARGUMENT');
+  const token = opts.token ?? newBridgeToken();
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) throw new UserError('The bridge token must be 16-200 URL-safe characters.', 'INVALID_ARGUMENT');
+
+  if (!existsSync(path.join(opts.rendererDir, 'index.html'))) {
+    throw new UserError(`The built renderer is missing (no index.html in ${opts.rendererDir}); run npm run build:renderer`, 'NOT_FOUND');
+  }
+
+  const events = createEventStreams(opts.running);
+  let hosts = new Set<string>();
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: toApiError(err) });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isSameSiteRequest(req, hosts)) return sendText(res, 403, 'Forbidden: this server answers only its own page.');
+    const rawUrl = req.url ?? '';
+    if (!rawUrl.startsWith('/')) return sendText(res, 400, 'Bad request target.');
+    const rawPath = rawUrl.split('?')[0] ?? '';
+
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) return handleApi(req, res, rawPath.slice('/api/'.length));
+    if (rawPath.startsWith('/race-files/')) return handleRaceFile(req, res, rawPath.slice('/race-files/'.length));
+    return handleRenderer(req, res, rawPath === '/' ? 'index.html' : rawPath.slice(1));
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, rawName: string): Promise<void> {
+    if (!hasBearer(req, token)) return unauthorized(res);
+    if (rawName === 'events') {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      events.open(res, SECURITY_HEADERS);
+      return;
+    }
+    let name: string;
+    try {
+      name = decodeURIComponent(rawName);
+    } catch {
+      name = rawName;
+    }
+    if (!isApiMethodName(name)) return sendJson(res, 404, errorBody('NOT_FOUND', `No such method: ${name.slice(0, 80)}`));
+    if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') return sendJson(res, 415, errorBody('INVALID_ARGUMENT', 'API calls must send Content-Type: application/json.'));
+
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === 'too-large') return sendJson(res, 413, errorBody('INVALID_ARGUMENT', `Request body is larger than ${MAX_BODY_BYTES} bytes.`));
+    let args: unknown = {};
+    if (body.length > 0) {
+      try {
+        args = JSON.parse(body.toString('utf8'));
+      } catch {
+        return sendJson(res, 400, errorBody('INVALID_ARGUMENT', 'Request body is not valid JSON.'));
+      }
+    }
+    const outcome = await dispatchCall(opts.running.service, name, args);
+    sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
+  }
+
+  async function handleRaceFile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
+    if (!hasBearer(req, token)) return unauthorized(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
+    const slash = rest.indexOf('/');
+    const raceId = slash > 0 ? rest.slice(0, slash) : '';
+    const relative = slash > 0 ? rest.slice(slash + 1) : '';
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(raceId) || relative === '') return sendText(res, 404, 'Not found.');
+    let file: string;
+    try {
+      file = await opts.running.context.races.resolveFile(raceId, relative);
+    } catch (err) {
+      return refuse(res, err);
+    }
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return sendText(res, 404, 'Not found.');
+    sendFile(req, res, { file, size: info.size, mtimeMs: info.mtimeMs }, SECURITY_HEADERS, RACE_FILE_CACHE_CONTROL);
+  }
+
+  async function handleRenderer(req: IncomingMessage, res: ServerResponse, relative: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
+    try {
+      const found = await resolveContainedFile(opts.rendererDir, relative);
+      sendFile(req, res, found, SECURITY_HEADERS, rendererCacheControl(relative));
+    } catch (err) {
+      // Browsers ask for /favicon.ico on their own; a bundle without one gets "no content", not a console error.
+      if (relative === 'favicon.ico' && err instanceof ContainmentError && err.notFound) {
+        res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'public, max-age=86400' });
+        res.end();
+        return;
+      }
+      refuse(res, err);
+    }
+  }
+
+  await listen(server, port, host);
+  const actualPort = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(actualPort);
+  const origin = `http://${host}:${actualPort}`;
+  let closed: Promise<void> | null = null;
+  return {
+    origin,
+    url: `${origin}/#token=${token}`,
+    port: actualPort,
+    token,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        events.closeAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (err.code === 'EADDRINUSE') reject(new UserError(`Port ${port} on ${host} is already in use; choose another with --port.`, 'CONFLICT'));
+      else if (err.code === 'EACCES') reject(new UserError(`Port ${port} on ${host} needs privileges; choose a port above 1023.`, 'FORBIDDEN'));
+      else reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen({ port, host, exclusive: true });
+  });
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      resolve('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+  });
+}
+
+function errorBody(code: ApiErrorShape['code'], message: string): { ok: false; error: ApiErrorShape } {
+  return { ok: false, error: { code, message } };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...extra,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...extra,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+function unauthorized(res: ServerResponse): void {
+  sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address printed by photofinish serve.'), {
+    'WWW-Authenticate': 'Bearer',
+  });
+}
+
+function methodNotAllowed(res: ServerResponse, allow: string): void {
+  sendText(res, 405, 'Method not allowed.', { Allow: allow });
+}
+
+/** Containment refusals are 403, plain absence 404; an unknown race id is a 404 too. */
+function refuse(res: ServerResponse, err: unknown): void {
+  if (err instanceof ContainmentError) return sendText(res, err.notFound ? 404 : 403, err.notFound ? 'Not found.' : 'Forbidden path.');
+  if (err instanceof UserError) return sendText(res, err.code === 'NOT_FOUND' ? 404 : 400, err.message);
+  throw err;
+}

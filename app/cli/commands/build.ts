@@ -1,0 +1,127 @@
+/**
+ * `photofinish build SOURCE --out RACE ...`: the same startBuild job the desktop app runs, followed through its
+ * events, with a progress bar on a terminal and Ctrl+C cancelling the job (no half-written race is left).
+ */
+import type { ApiEvent } from '../../api/events.js';
+import type { BuildRequest } from '../../api/methods/build.js';
+import { UserError, CancelledError } from '../../domain/errors.js';
+import { parseLineSpec } from '../../domain/line/finish-line.js';
+import { ticksToDecimalSeconds } from '../../domain/time/ticks.js';
+import { loadManifest } from '../../imaging/race-evidence.js';
+import { parseCommandArgs, requirePositional } from '../args.js';
+import type { CliCommand, CliContext } from '../command.js';
+import { createProgressPrinter } from '../progress.js';
+
+type BuildArgs = Omit<Partial<BuildRequest>, 'sport'> & { source: string; out: string; sport?: string };
+
+export const buildCommand: CliCommand = {
+  name: 'build',
+  summary: 'Build a race (the photo-finish composite and its exact time map) from frames, a video, a GIF or a line-scan image.',
+  usage: [
+    '  photofinish build SOURCE --out RACE [--line X | --line X1,Y1,X2,Y2] [--fps N | --timestamps FILE | --line-rate N]',
+    '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE] [--skip-bad] [--force]',
+    '',
+    '  SOURCE            a folder of frames (JPEG, PNG, TIFF, WebP; 8/16-bit), a video (mp4, mov, avi, mkv),',
+    '                    an animated GIF, or a native line-scan image (each column one line)',
+    '  --out RACE        the race folder to create',
+    '  --line X          the finish line as pixel column X, copied exactly (default: the middle column)',
+    '  --line X1,Y1,X2,Y2  any segment, sampled at unit steps (bilinear); one composite row per sample',
+    '  --fps N           frames per second (e.g. 1000, 29.97 or 30000/1001); first frame at --start-time (default 0)',
+    '  --timestamps FILE CSV with a header ("file" or "frame", and "time_s") or a JSON array of the same',
+    '  --line-rate N     lines per second of a line-scan image',
+    '  --name TEXT       the race name (default: the folder name)',
+    '  --sport S         motorsport (default), athletics, horse or greyhound',
+    '  --start-list FILE competitors (FinishLynx .evt/.ppl or CSV)',
+    '  --skip-bad        leave out frames that cannot be read (recorded as gaps) instead of stopping',
+    '  --force           replace a race already in RACE',
+    '',
+    '  Videos and GIFs carry their own times (presentation timestamps, frame delays); --fps overrides them.',
+  ].join('\n'),
+  async run(argv, ctx) {
+    const { values, positionals } = parseCommandArgs('build', argv, {
+      out: { type: 'string', short: 'o' },
+      line: { type: 'string' },
+      fps: { type: 'string' },
+      timestamps: { type: 'string' },
+      'line-rate': { type: 'string' },
+      'start-time': { type: 'string' },
+      name: { type: 'string' },
+      sport: { type: 'string' },
+      'start-list': { type: 'string' },
+      'skip-bad': { type: 'boolean' },
+      force: { type: 'boolean' },
+    });
+    const source = requirePositional('build', positionals, 0, 'SOURCE (a folder of frames, a video, a GIF or a line-scan image)');
+    if (!values.out) throw new UserError('build: missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
+    const timingFlags = (['fps', 'timestamps', 'line-rate'] as const).filter((k) => values[k] !== undefined);
+    if (timingFlags.length > 1) throw new UserError(`build: give only one of --fps, --timestamps, --line-rate (got ${timingFlags.map((f) => `--${f}`).join(' and ')})`, 'INVALID_ARGUMENT');
+    const start = values['start-time'];
+    if (start !== undefined && values.fps === undefined && values['line-rate'] === undefined) {
+      throw new UserError('build: --start-time goes with --fps or --line-rate', 'INVALID_ARGUMENT');
+    }
+    const args: BuildArgs = { source, out: values.out };
+    if (values.line !== undefined) args.line = parseLineSpec(values.line);
+    if (values.fps !== undefined) args.timing = { kind: 'fps', fps: values.fps, ...(start !== undefined ? { startTimeS: start } : {}) };
+    if (values['line-rate'] !== undefined) args.timing = { kind: 'line-rate', rate: values['line-rate'], ...(start !== undefined ? { startTimeS: start } : {}) };
+    if (values.timestamps !== undefined) args.timing = { kind: 'timestamps', file: values.timestamps };
+    if (values.name !== undefined) args.name = values.name;
+    if (values.sport !== undefined) args.sport = values.sport;
+    if (values['start-list'] !== undefined) args.startList = values['start-list'];
+    if (values['skip-bad']) args.skipBad = true;
+    if (values.force) args.force = true;
+
+    const racePath = await runBuildJob(ctx, args);
+    await printSummary(ctx, racePath);
+    return 0;
+  },
+};
+
+/** Starts the job and follows its events to the end; Ctrl+C cancels it. Returns the race folder. */
+async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {
+  const progress = createProgressPrinter(ctx.io, (phase) => (phase === 'frames' ? 'frames' : 'bands'));
+  const seen: ApiEvent[] = [];
+  let jobId: string | null = null;
+  let settle: ((e: Extract<ApiEvent, { type: 'job-finished' }>) => void) | null = null;
+  const finished = new Promise<Extract<ApiEvent, { type: 'job-finished' }>>((resolve) => (settle = resolve));
+  const handle = (e: ApiEvent) => {
+    if (e.type === 'job-progress' && e.jobId === jobId) progress.update(e);
+    if (e.type === 'job-finished' && e.jobId === jobId) settle?.(e);
+  };
+  const unsubscribe = ctx.running.subscribe((e) => (jobId === null ? seen.push(e) : handle(e)));
+  const onSigint = () => {
+    if (jobId) void ctx.api.cancelJob({ jobId }).catch(() => undefined);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    jobId = (await ctx.api.startBuild(args as Parameters<typeof ctx.api.startBuild>[0])).jobId;
+    for (const e of seen.splice(0)) handle(e);
+    const end = await finished;
+    progress.end();
+    if (end.state === 'cancelled') throw new CancelledError('build cancelled; nothing was written');
+    if (end.state === 'failed') throw new UserError(end.error ?? 'build failed', 'USER_ERROR');
+    return end.racePath as string;
+  } finally {
+    progress.end();
+    process.off('SIGINT', onSigint);
+    unsubscribe();
+  }
+}
+
+async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
+  const m = await loadManifest(racePath);
+  const interval = BigInt(m.measured.medianIntervalNs);
+  const lines = [
+    `Built ${racePath}`,
+    `  source    ${m.source.description}`,
+    `  composite ${m.columns} columns × ${m.rows} rows (${m.composite.path})`,
+    `  rate      ${m.measured.rate.toFixed(3)} per second measured (median interval ${ticksToDecimalSeconds(interval)} s, min ${ticksToDecimalSeconds(BigInt(m.measured.minIntervalNs))} s, max ${ticksToDecimalSeconds(BigInt(m.measured.maxIntervalNs))} s, spread ${ticksToDecimalSeconds(BigInt(m.measured.spreadNs))} s)`,
+    `  gaps      ${m.gaps.length === 0 ? 'none' : m.gaps.length}`,
+  ];
+  for (const g of m.gaps.slice(0, 20)) {
+    lines.push(
+      `    after column ${g.afterColumn}: ${ticksToDecimalSeconds(BigInt(g.fromNs))} s → ${ticksToDecimalSeconds(BigInt(g.toNs))} s (${g.reason === 'bad-frame' ? `bad frame${(g.files?.length ?? 0) > 1 ? 's' : ''} left out: ${(g.files ?? []).join(', ')}` : 'dropped frames'})`,
+    );
+  }
+  if (m.gaps.length > 20) lines.push(`    ... and ${m.gaps.length - 20} more (photofinish info ${racePath})`);
+  ctx.io.out(lines.join('\n'));
+}

@@ -1,0 +1,62 @@
+/** `photofinish detect RACE [--json]`: the leading edges the detector suggests, with sub-frame crossing times. */
+import type { EdgeSuggestion } from '../../api/types.js';
+import { parseCommandArgs } from '../args.js';
+import type { CliCommand } from '../command.js';
+import { openRaceArg } from './race-command.js';
+
+export const detectCommand: CliCommand = {
+  name: 'detect',
+  summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).',
+  usage: [
+    '  photofinish detect RACE [--json]',
+    '',
+    '  --json   machine-readable: { "edges": [ { "time_s", "column", "rows": [top, bottom], "direction",',
+    '           "uncertainty_s", "confidence" } ] }, sorted by time; suggestion N is edges[N]',
+    '',
+    '  Accept suggestion N for a competitor with: photofinish mark RACE --competitor ID --accept N',
+  ].join('\n'),
+  async run(argv, ctx) {
+    const { values, positionals } = parseCommandArgs('detect', argv, { json: { type: 'boolean' } });
+    const race = await openRaceArg('detect', positionals, ctx);
+    const { edges } = await ctx.api.detectEdges({ raceId: race.raceId });
+    if (values.json) {
+      const out = edges.map((e) => ({
+        index: e.index,
+        time_s: e.time_s,
+        time_ns: e.time_ns,
+        column: e.column,
+        rows: e.rows,
+        direction: e.direction,
+        uncertainty_s: e.uncertainty_s,
+        confidence: e.confidence,
+      }));
+      ctx.io.out(JSON.stringify({ edges: out }, null, 2));
+      return 0;
+    }
+    ctx.io.out(formatEdgesText(race.meta.name, edges));
+    return 0;
+  },
+};
+
+export function formatEdgesText(name: string, edges: readonly EdgeSuggestion[]): string {
+  if (edges.length === 0) return `${name}: no leading edges found.`;
+  const header = ['#', 'Time (s)', '± (ms)', 'Column', 'Rows', 'Direction', 'Confidence'];
+  const rows = edges.map((e) => [
+    String(e.index),
+    e.time_s.toFixed(6),
+    (e.uncertainty_s * 1000).toFixed(3),
+    e.column.toFixed(3),
+    `${e.rows[0]}–${e.rows[1]}`,
+    e.direction,
+    e.confidence.toFixed(2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [
+    `${name}: ${edges.length} suggested leading edge${edges.length === 1 ? '' : 's'} (suggestions only; an official confirms each)`,
+    '',
+    fmt(header),
+    fmt(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(fmt),
+  ].join('\n');
+}

@@ -1,0 +1,52 @@
+/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter]`. */
+import path from 'node:path';
+import { UserError } from '../../domain/errors.js';
+import { parseCommandArgs, requirePositional } from '../args.js';
+import type { CliCommand } from '../command.js';
+
+const FILE_OPTIONS = ['pdf', 'csv', 'json', 'lif', 'png'] as const;
+
+export const exportCommand: CliCommand = {
+  name: 'export',
+  summary: 'Write the result sheet (PDF) and data exports (CSV, JSON, FinishLynx .lif, annotated PNG) of a race.',
+  usage: [
+    '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter]',
+    '',
+    '  RACE            a race folder',
+    '  --pdf FILE      the official result sheet (embedded fonts, same bytes for the same race and revision)',
+    '  --csv FILE      results as CSV (RFC 4180, UTF-8)',
+    '  --json FILE     results as JSON (the `results --json` shape, race metadata and evidence hashes)',
+    '  --lif FILE      results for meet-management software (FinishLynx .lif, Windows-1252)',
+    '  --png FILE      the image around the finishers with hairlines, labels and time ruler',
+    '  --paper SIZE    A4 (default) or Letter',
+    '',
+    '  With no file option, all five are written into RACE/exports/, named after the race and its revision.',
+    '  Prints the path of every file written.',
+  ].join('\n'),
+  async run(argv, ctx) {
+    const { values, positionals } = parseCommandArgs('export', argv, {
+      pdf: { type: 'string' },
+      csv: { type: 'string' },
+      json: { type: 'string' },
+      lif: { type: 'string' },
+      png: { type: 'string' },
+      paper: { type: 'string' },
+    });
+    const racePath = path.resolve(requirePositional('export', positionals, 0, 'RACE (a race folder)'));
+    const paper = values.paper ?? 'A4';
+    const normalised = paper.toLowerCase() === 'a4' ? 'A4' : paper.toLowerCase() === 'letter' ? 'Letter' : null;
+    if (!normalised) throw new UserError(`export: --paper must be A4 or Letter, got "${paper}"`, 'INVALID_ARGUMENT');
+    const files: Record<string, string> = {};
+    for (const k of FILE_OPTIONS) {
+      const v = values[k];
+      if (v !== undefined) {
+        if (v.trim() === '') throw new UserError(`export: --${k} needs a file name`, 'INVALID_ARGUMENT');
+        files[k] = path.resolve(v);
+      }
+    }
+    const race = await ctx.api.openRace({ path: racePath });
+    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, ...files });
+    for (const w of result.written) ctx.io.out(w.path);
+    return 0;
+  },
+};

@@ -1,0 +1,84 @@
+/** `photofinish info RACE [--json] [--times]`: what a race was built from, its size, rate, gaps and column times. */
+import path from 'node:path';
+import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
+import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
+import { describeLine } from '../../domain/line/finish-line.js';
+import { loadManifest, readTimes } from '../../imaging/race-evidence.js';
+import { readRaceDocument } from '../../store/race-document-file.js';
+import { parseCommandArgs, requirePositional } from '../args.js';
+import type { CliCommand } from '../command.js';
+
+const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
+
+/** The race's name from race.json; the folder name if the document cannot be read (info still shows the evidence). */
+async function raceName(racePath: string): Promise<string> {
+  try {
+    return (await readRaceDocument(path.join(racePath, RACE_LAYOUT.document))).meta.name;
+  } catch {
+    return path.basename(racePath);
+  }
+}
+
+export function infoJson(racePath: string, name: string, m: EvidenceManifest, t: TimesFile, withTimes: boolean): Record<string, unknown> {
+  return {
+    name,
+    source: m.source.path,
+    source_kind: m.source.kind,
+    source_description: m.source.description,
+    frames: m.source.frameCount,
+    columns: m.columns,
+    rows: m.rows,
+    composite: path.join(racePath, m.composite.path),
+    line: m.line,
+    timing: m.timing.kind,
+    first_time_s: seconds(t.timesNs[0] as string),
+    last_time_s: seconds(t.timesNs[t.timesNs.length - 1] as string),
+    median_interval_s: seconds(m.measured.medianIntervalNs),
+    min_interval_s: seconds(m.measured.minIntervalNs),
+    max_interval_s: seconds(m.measured.maxIntervalNs),
+    spread_s: seconds(m.measured.spreadNs),
+    measured_rate: m.measured.rate,
+    gaps: m.gaps.map((g) => ({ after_column: g.afterColumn, from_s: seconds(g.fromNs), to_s: seconds(g.toNs), reason: g.reason, ...(g.files ? { files: g.files } : {}) })),
+    built_at: m.builtAt,
+    ...(withTimes ? { times_s: t.timesNs.map(seconds) } : {}),
+  };
+}
+
+export const infoCommand: CliCommand = {
+  name: 'info',
+  summary: 'Show what a race was built from: source, composite size, measured frame rate, gaps, column times.',
+  usage: [
+    '  photofinish info RACE [--json] [--times]',
+    '',
+    '  --json    machine-readable summary',
+    '  --times   also list the time of every column (seconds)',
+  ].join('\n'),
+  async run(argv, ctx) {
+    const { values, positionals } = parseCommandArgs('info', argv, { json: { type: 'boolean' }, times: { type: 'boolean' } });
+    const racePath = path.resolve(requirePositional('info', positionals, 0, 'RACE (a race folder)'));
+    const [m, t, name] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceName(racePath)]);
+    if (values.json) {
+      ctx.io.out(JSON.stringify(infoJson(racePath, name, m, t, values.times === true), null, 2));
+      return 0;
+    }
+    const dec = (ns: string) => ticksToDecimalSeconds(BigInt(ns));
+    const lines = [
+      `${name}  (${racePath})`,
+      `  source     ${m.source.description}`,
+      `             ${m.source.path} (${m.source.files.length} file${m.source.files.length === 1 ? '' : 's'} hashed)`,
+      `  line       ${m.source.kind === 'linescan' ? 'native line-scan (each column one line)' : describeLine(m.line)}`,
+      `  timing     ${m.timing.kind === 'fps' ? `${m.timing.fps} fps` : m.timing.kind === 'line-rate' ? `${m.timing.rate} lines/s` : m.timing.kind === 'timestamps' ? `timestamps file ${m.timing.file.path}` : m.timing.kind === 'video' ? "the video's presentation timestamps" : 'GIF frame delays'}`,
+      `  composite  ${m.columns} columns × ${m.rows} rows, ${path.join(racePath, m.composite.path)}`,
+      `  times      ${dec(t.timesNs[0] as string)} s to ${dec(t.timesNs[t.timesNs.length - 1] as string)} s`,
+      `  measured   ${m.measured.rate.toFixed(3)} per second: median interval ${dec(m.measured.medianIntervalNs)} s (min ${dec(m.measured.minIntervalNs)}, max ${dec(m.measured.maxIntervalNs)}, spread ${dec(m.measured.spreadNs)})`,
+      `  gaps       ${m.gaps.length === 0 ? 'none' : String(m.gaps.length)}`,
+      ...m.gaps.map((g) => `    after column ${g.afterColumn}: ${dec(g.fromNs)} s → ${dec(g.toNs)} s${g.reason === 'bad-frame' ? ` (bad frames left out: ${(g.files ?? []).join(', ')})` : ' (dropped frames)'}`),
+    ];
+    if (values.times) {
+      lines.push('  column  frame  time_s');
+      t.timesNs.forEach((ns, c) => lines.push(`  ${String(c).padStart(6)}  ${String(t.frames[c]).padStart(5)}  ${dec(ns)}`));
+    }
+    ctx.io.out(lines.join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,44 @@
+/** `photofinish mark`: places or moves a competitor's hairline, at a composite column or at a time. */
+import { UserError } from '../../domain/errors.js';
+import { numberOption, parseCommandArgs } from '../args.js';
+import type { CliCommand } from '../command.js';
+import { describeFinisher, officialName, openRaceArg } from './race-command.js';
+
+export const markCommand: CliCommand = {
+  name: 'mark',
+  summary: "Place (or move) a competitor's hairline at a composite column or a time.",
+  usage: [
+    '  photofinish mark RACE --competitor ID (--time S | --column C) [--by NAME] [--typed]',
+    '',
+    '  --column C   fractional composite column read from the image (e.g. 812.4)',
+    '  --time S     time in seconds (12.345 or 1:02.345) read from the image',
+    '  --typed      the time was keyed in by hand, not read from the image (flagged on every result)',
+    '  --by         the official placing the mark (default: your user name)',
+    '',
+    '  Refused on a certified race: amend it first.',
+  ].join('\n'),
+  async run(argv, ctx) {
+    const { values, positionals } = parseCommandArgs('mark', argv, {
+      competitor: { type: 'string' },
+      time: { type: 'string' },
+      column: { type: 'string' },
+      by: { type: 'string' },
+      typed: { type: 'boolean' },
+    });
+    if (!values.competitor) throw new UserError('--competitor ID is required', 'INVALID_ARGUMENT');
+    if ((values.time === undefined) === (values.column === undefined)) throw new UserError('give exactly one of --time S or --column C', 'INVALID_ARGUMENT');
+    if (values.typed && values.column !== undefined) throw new UserError('--typed applies to --time only (a column is read from the image)', 'INVALID_ARGUMENT');
+    const column = numberOption('mark', 'column', values.column);
+    if (column !== undefined && column < 0) throw new UserError(`--column must not be negative, got "${values.column}"`, 'INVALID_ARGUMENT');
+    const race = await openRaceArg('mark', positionals, ctx);
+    const by = officialName(values.by);
+    const view = await ctx.api.placeMark({
+      raceId: race.raceId,
+      competitorId: values.competitor,
+      by,
+      ...(column !== undefined ? { column } : { timeS: values.time as string, typed: values.typed === true }),
+    });
+    ctx.io.out(`Marked ${describeFinisher(view, values.competitor.trim())}; by ${by}`);
+    return 0;
+  },
+};

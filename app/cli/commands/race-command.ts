@@ -1,0 +1,33 @@
+/** What the race subcommands (mark, results, certify, ...) share: opening RACE and naming the official. */
+import os from 'node:os';
+import type { RaceView } from '../../api/types.js';
+import { requirePositional } from '../args.js';
+import type { CliContext } from '../command.js';
+
+/** Opens the race folder given as the first positional. */
+export async function openRaceArg(command: string, positionals: string[], ctx: CliContext): Promise<RaceView> {
+  const racePath = requirePositional(command, positionals, 0, 'RACE (a race folder)');
+  return ctx.api.openRace({ path: racePath });
+}
+
+/** `--by` or, where not given, the name of the user running the command (recorded in the audit log). */
+export function officialName(given: string | undefined): string {
+  if (given !== undefined) return given;
+  try {
+    const name = os.userInfo().username;
+    if (name) return name;
+  } catch {
+    // No passwd entry (containers): fall back to the environment.
+  }
+  return process.env.USER ?? process.env.USERNAME ?? 'unknown';
+}
+
+/** One line describing a finisher's result, for confirmations after a change. */
+export function describeFinisher(view: RaceView, competitorId: string): string {
+  const f = view.results.finishers.find((r) => r.competitor === competitorId);
+  if (!f || f.place === null) return `competitor ${competitorId} has no mark`;
+  const flags = [f.typed ? 'typed' : '', f.suggested ? 'suggested' : '', f.dead_heat ? 'dead heat' : '', f.tie ? 'tie' : '', f.near_gap ? 'in a dropped-frame gap' : '']
+    .filter(Boolean)
+    .join(', ');
+  return `${competitorId}${f.name ? ` (${f.name})` : ''}: place ${f.place}, ${f.time_display || `${f.time_s} s`}${f.margin_display ? `, ${f.margin_display}` : ''}${flags ? ` [${flags}]` : ''}`;
+}

@@ -1,0 +1,70 @@
+/** `photofinish results RACE [--json]`: the finishing order with the sport's published times and margins. */
+import type { ResultsReport } from '../../api/types.js';
+import { parseCommandArgs } from '../args.js';
+import type { CliCommand } from '../command.js';
+import { openRaceArg } from './race-command.js';
+
+export const resultsCommand: CliCommand = {
+  name: 'results',
+  summary: 'Print the result: places, published times and margins by the rules of the sport.',
+  usage: [
+    '  photofinish results RACE [--json]',
+    '',
+    '  --json   machine-readable: { sport, certified, revision, finishers: [ { place, competitor, name, time_s,',
+    '           time_display, behind_winner_s, behind_previous_s, margin_display, resolution_s, dead_heat, typed } ] }',
+    '           (_s fields are unrounded seconds, _display fields the published strings)',
+  ].join('\n'),
+  async run(argv, ctx) {
+    const { values, positionals } = parseCommandArgs('results', argv, { json: { type: 'boolean' } });
+    const race = await openRaceArg('results', positionals, ctx);
+    const report = await ctx.api.getResults({ raceId: race.raceId });
+    if (values.json) {
+      ctx.io.out(JSON.stringify(report, null, 2));
+      return 0;
+    }
+    ctx.io.out(formatResultsText(race.meta.name, report, race.certified ? `${race.certified.official} (${race.certified.role})` : null));
+    return 0;
+  },
+};
+
+export function formatResultsText(name: string, report: ResultsReport, certifiedBy: string | null): string {
+  const lines: string[] = [];
+  const status = report.certified ? `certified by ${certifiedBy ?? 'an official'}` : 'provisional (not certified)';
+  lines.push(`${name}: ${report.sport}, revision ${report.revision}, ${status}`);
+  if (report.rule) lines.push(`Rule: ${report.rule}`);
+  for (const a of report.amendments ?? []) lines.push(`Amended to revision ${a.revision} by ${a.by} at ${a.at}: ${a.reason}`);
+  const rows = report.finishers.map((f) => {
+    const flags = [
+      f.dead_heat ? 'DH' : '',
+      f.tie ? 'TIE' : '',
+      f.typed ? 'TYPED' : '',
+      f.suggested ? 'SUGGESTED' : '',
+      f.near_gap ? 'GAP' : '',
+    ].filter(Boolean);
+    return [
+      f.place === null ? '-' : String(f.place),
+      f.competitor,
+      f.name,
+      f.time_display,
+      f.margin_display,
+      f.resolution_s === null ? '' : `±${formatResolution(f.resolution_s)}`,
+      flags.join(' '),
+    ];
+  });
+  const header = ['Pl', 'ID', 'Name', 'Time', 'Margin', 'Resolution', 'Notes'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  lines.push('', fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt));
+  const notes: string[] = [];
+  if (report.finishers.some((f) => f.typed)) notes.push('TYPED: time keyed in by hand, not read from the image');
+  if (report.finishers.some((f) => f.tie)) notes.push('TIE: equal at the published precision; the rule book decides');
+  if (report.finishers.some((f) => f.near_gap)) notes.push('GAP: the mark lies in a dropped-frame gap; resolution is the whole gap');
+  if (report.finishers.some((f) => f.dead_heat)) notes.push('DH: dead heat declared by an official');
+  if (notes.length) lines.push('', ...notes);
+  return lines.join('\n');
+}
+
+/** The frame interval in the most readable unit (ms below a second). */
+function formatResolution(s: number): string {
+  return s < 1 ? `${Number((s * 1000).toPrecision(6))} ms` : `${Number(s.toPrecision(6))} s`;
+}

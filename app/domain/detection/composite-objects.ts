@@ -1,0 +1,286 @@
+/**
+ * Finds the objects that crossed the line in a composite (columns = time, rows = points along the line).
+ *
+ * The still background of a composite is one colour per row, so each row gets its own background (the median over
+ * all columns). Real cameras change exposure while filming, which scales every pixel of a column at once; a naive
+ * difference would report each exposure jump as an object spanning the whole line. So each column gets a gain (the
+ * median ratio of its pixels to the background, robust while objects cover less than half the line) and the
+ * background is compared at that gain. Pixels far from their row's background (thresholds from each row's own
+ * noise) are grouped into connected regions in time × line; fragments of one object are merged, and a region
+ * whose rows hold two objects side by side with clearly different leading edges is split.
+ */
+import { medianInPlace, runningMedian } from './robust.js';
+
+/** An RGB image held as 0–255 floats (or any 3-channel scale). `width` columns by `height` rows. */
+export interface Plane {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+export interface CompositeObject {
+  /** First column in which any part of the object is on the line: the coarse leading edge. */
+  firstColumn: number;
+  lastColumn: number;
+  /** Rows of the line the object covers, inclusive. */
+  top: number;
+  bottom: number;
+  area: number;
+  /** Median difference from the background inside the object, over the row threshold (≥ 1). */
+  contrast: number;
+  /** First column per row (rows top..bottom; -1 where the object does not touch that row). */
+  firstByRow: number[];
+}
+
+export interface CompositeModel {
+  /** Background colour of each row (RGB, height × 3). */
+  background: Float32Array;
+  /** Exposure gain of each column. */
+  gain: Float32Array;
+  /** Difference from the background (colour distance), height × width, row-major. */
+  difference: Float32Array;
+  /** Detection threshold of each row. */
+  threshold: Float32Array;
+}
+
+export interface ObjectOptions {
+  /** Smallest object, in rows of the line. */
+  minRows?: number;
+  /** Threshold floor, in the plane's units (0–255). */
+  minThreshold?: number;
+}
+
+export function modelComposite(p: Plane): CompositeModel {
+  const { width: W, height: H, data } = p;
+  const background = new Float32Array(H * 3);
+  const gain = new Float32Array(W).fill(1);
+  const scratch = new Float32Array(Math.max(W, H));
+  for (let pass = 0; pass < 3; pass++) {
+    for (let r = 0; r < H; r++) {
+      for (let ch = 0; ch < 3; ch++) {
+        for (let c = 0; c < W; c++) scratch[c] = (data[(r * W + c) * 3 + ch] as number) / (gain[c] as number);
+        background[r * 3 + ch] = medianInPlace(scratch, W);
+      }
+    }
+    if (pass === 2) break;
+    for (let c = 0; c < W; c++) {
+      let n = 0;
+      for (let r = 0; r < H; r++) {
+        const b = (background[r * 3] as number) + (background[r * 3 + 1] as number) + (background[r * 3 + 2] as number);
+        if (b < 24) continue; // ratios of near-black rows are noise
+        const v = (data[(r * W + c) * 3] as number) + (data[(r * W + c) * 3 + 1] as number) + (data[(r * W + c) * 3 + 2] as number);
+        scratch[n++] = v / b;
+      }
+      gain[c] = n > 0 ? medianInPlace(scratch, n) : 1;
+    }
+  }
+  const difference = new Float32Array(W * H);
+  for (let r = 0; r < H; r++) {
+    for (let c = 0; c < W; c++) {
+      const i = (r * W + c) * 3;
+      const g = gain[c] as number;
+      const d0 = (data[i] as number) - g * (background[r * 3] as number);
+      const d1 = (data[i + 1] as number) - g * (background[r * 3 + 1] as number);
+      const d2 = (data[i + 2] as number) - g * (background[r * 3 + 2] as number);
+      difference[r * W + c] = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+    }
+  }
+  // Noise of each row: the median difference (most columns show background). Rows that flicker (a swaying
+  // shadow, a reflection) get a higher threshold of their own; a floor keeps quiet rows from seeing noise.
+  const rowNoise = new Float32Array(H);
+  for (let r = 0; r < H; r++) {
+    for (let c = 0; c < W; c++) scratch[c] = difference[r * W + c] as number;
+    rowNoise[r] = medianInPlace(scratch, W);
+  }
+  const typical = medianInPlace(Float32Array.from(rowNoise), H);
+  const threshold = new Float32Array(H);
+  for (let r = 0; r < H; r++) threshold[r] = Math.max(4.5 * (rowNoise[r] as number), 4 * typical);
+  return { background, gain, difference, threshold };
+}
+
+/** Median difference over the row threshold an object must reach (real objects sit at 4–12). */
+const MIN_CONTRAST = 1.6;
+
+export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { objects: CompositeObject[]; model: CompositeModel } {
+  const model = modelComposite(p);
+  const { width: W, height: H } = p;
+  const minRows = options.minRows ?? Math.max(4, Math.round(H * 0.012));
+  const floor = options.minThreshold ?? 14;
+  const { difference: D } = model;
+  const thr = model.threshold.map((t) => Math.max(t, floor));
+  // Hysteresis: regions must hold a pixel at twice the threshold, then grow through pixels over it.
+  const label = new Int32Array(W * H).fill(-1);
+  const regions: { cells: number[]; strong: boolean }[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < W * H; start++) {
+    if (label[start] !== -1) continue;
+    const r0 = Math.floor(start / W);
+    if ((D[start] as number) <= (thr[r0] as number)) continue;
+    const id = regions.length;
+    const region = { cells: [] as number[], strong: false };
+    regions.push(region);
+    label[start] = id;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop() as number;
+      region.cells.push(i);
+      const r = Math.floor(i / W);
+      const c = i - r * W;
+      if ((D[i] as number) > 2 * (thr[r] as number)) region.strong = true;
+      for (let dr = -1; dr <= 1; dr++) {
+        const rr = r + dr;
+        if (rr < 0 || rr >= H) continue;
+        for (let dc = -1; dc <= 1; dc++) {
+          const cc = c + dc;
+          if (cc < 0 || cc >= W || (dr === 0 && dc === 0)) continue;
+          const j = rr * W + cc;
+          if (label[j] !== -1 || (D[j] as number) <= (thr[rr] as number)) continue;
+          label[j] = id;
+          stack.push(j);
+        }
+      }
+    }
+  }
+  let boxes = regions
+    .filter((reg) => reg.strong && reg.cells.length >= 2)
+    .map((reg) => {
+      let top = H;
+      let bottom = -1;
+      let first = W;
+      let last = -1;
+      for (const i of reg.cells) {
+        const r = Math.floor(i / W);
+        const c = i - r * W;
+        top = Math.min(top, r);
+        bottom = Math.max(bottom, r);
+        first = Math.min(first, c);
+        last = Math.max(last, c);
+      }
+      return { top, bottom, first, last, cells: reg.cells };
+    });
+  boxes = mergeFragments(boxes);
+  const objects: CompositeObject[] = [];
+  for (const box of boxes) {
+    for (const part of splitSideBySide(box, W, minRows)) {
+      if (part.bottom - part.top + 1 < minRows || part.cells.length < 3 * minRows) continue;
+      const ratios: number[] = [];
+      for (const i of part.cells) ratios.push((D[i] as number) / (thr[Math.floor(i / W)] as number));
+      const contrast = medianInPlace(ratios);
+      // Barely over the threshold throughout: a compression halo or a flicker at an edge, not an object.
+      if (contrast < MIN_CONTRAST) continue;
+      objects.push({
+        firstColumn: part.first,
+        lastColumn: part.last,
+        top: part.top,
+        bottom: part.bottom,
+        area: part.cells.length,
+        contrast,
+        firstByRow: firstColumns(part, W),
+      });
+    }
+  }
+  objects.sort((a, b) => a.firstColumn - b.firstColumn || a.top - b.top);
+  return { objects, model };
+}
+
+interface Box {
+  top: number;
+  bottom: number;
+  first: number;
+  last: number;
+  cells: number[];
+}
+
+/**
+ * One object can fall apart where its colour matches the background (a dark window over dark asphalt). Pieces whose
+ * row ranges mostly coincide and whose columns overlap or nearly touch are one object.
+ */
+function mergeFragments(boxes: Box[]): Box[] {
+  const out = boxes.map((b) => ({ ...b, cells: b.cells.slice() }));
+  let merged = true;
+  while (merged) {
+    merged = false;
+    outer: for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i] as Box;
+        const b = out[j] as Box;
+        const rowOverlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) + 1;
+        const smaller = Math.min(a.bottom - a.top + 1, b.bottom - b.top + 1);
+        const colGap = Math.max(a.first, b.first) - Math.min(a.last, b.last);
+        if (rowOverlap >= 0.5 * smaller && colGap <= 2) {
+          out[i] = {
+            top: Math.min(a.top, b.top),
+            bottom: Math.max(a.bottom, b.bottom),
+            first: Math.min(a.first, b.first),
+            last: Math.max(a.last, b.last),
+            cells: a.cells.concat(b.cells),
+          };
+          out.splice(j, 1);
+          merged = true;
+          break outer;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function firstColumns(box: Box, W: number): number[] {
+  const first = new Array<number>(box.bottom - box.top + 1).fill(-1);
+  for (const i of box.cells) {
+    const r = Math.floor(i / W) - box.top;
+    const c = i % W;
+    if (first[r] === -1 || c < (first[r] as number)) first[r] = c;
+  }
+  return first;
+}
+
+/**
+ * Two competitors side by side touch in the composite and become one region. Their leading edges then form two
+ * plateaus across the rows with a step between them; a nose's own curve never jumps that abruptly. Split where the
+ * smoothed first column jumps by at least `step` columns between neighbouring rows and both sides are objects.
+ */
+function splitSideBySide(box: Box, W: number, minRows: number): Box[] {
+  const first = firstColumns(box, W);
+  const filled = first.map((c) => (c < 0 ? Number.NaN : c));
+  const smooth = runningMedian(filled, 2);
+  const span = box.last - box.first + 1;
+  const step = Math.max(3, Math.round(span * 0.08));
+  let cut = -1;
+  let best = 0;
+  for (let k = minRows; k <= smooth.length - minRows; k++) {
+    const above = smooth.slice(Math.max(0, k - minRows), k).filter(Number.isFinite);
+    const below = smooth.slice(k, k + minRows).filter(Number.isFinite);
+    if (above.length < minRows / 2 || below.length < minRows / 2) continue;
+    const jump = Math.abs((smooth[k] as number) - (smooth[k - 1] as number));
+    // Both sides must be flat-ish plateaus near the cut, not the flank of one rounded nose.
+    const levelA = Math.min(...above);
+    const levelB = Math.min(...below);
+    if (jump >= step && Math.abs(levelA - levelB) >= step && jump > best) {
+      best = jump;
+      cut = k;
+    }
+  }
+  if (cut < 0) return [box];
+  const rowCut = box.top + cut;
+  const upper: number[] = [];
+  const lower: number[] = [];
+  for (const i of box.cells) (Math.floor(i / W) < rowCut ? upper : lower).push(i);
+  return [...splitSideBySide(boxOf(upper, W), W, minRows), ...splitSideBySide(boxOf(lower, W), W, minRows)];
+}
+
+function boxOf(cells: number[], W: number): Box {
+  let top = Infinity;
+  let bottom = -1;
+  let first = Infinity;
+  let last = -1;
+  for (const i of cells) {
+    const r = Math.floor(i / W);
+    const c = i - r * W;
+    top = Math.min(top, r);
+    bottom = Math.max(bottom, r);
+    first = Math.min(first, c);
+    last = Math.max(last, c);
+  }
+  return { top, bottom, first, last, cells };
+}

@@ -1,0 +1,54 @@
+/**
+ * What each audit entry of a race records (its `action` and `payload`). The payloads are complete enough that
+ * replaying the log from `race.created` rebuilds the race document exactly: the log is the source of truth and
+ * `race.json` only a snapshot of it. Edits that undo/redo can revert carry the slice they change before and after.
+ */
+import { z } from 'zod';
+import { amendment, certification, competitor, deadHeat, mark, raceMeta, sportSettings } from './document.js';
+
+/** A reversible change to one slice of the race: one competitor's mark, or the list of dead heats. */
+export const sliceChange = z.discriminatedUnion('slice', [
+  z.object({ slice: z.literal('mark'), competitorId: z.string(), before: mark.nullable(), after: mark.nullable() }),
+  z.object({ slice: z.literal('deadHeats'), before: z.array(deadHeat), after: z.array(deadHeat) }),
+]);
+export type SliceChange = z.infer<typeof sliceChange>;
+
+export const raceCreatedPayload = z.object({
+  schemaVersion: z.number().int().positive(),
+  id: z.string(),
+  createdAt: z.string(),
+  meta: raceMeta,
+  evidence: z.object({ manifestPath: z.string(), manifestSha256: z.string() }),
+  settings: z.object({ sport: sportSettings, direction: z.enum(['ltr', 'rtl']) }),
+  competitors: z.array(competitor),
+});
+export type RaceCreatedPayload = z.infer<typeof raceCreatedPayload>;
+
+export const changePayloads = {
+  'race.created': raceCreatedPayload,
+  /** The start list replaced from a file (name and SHA-256 of the file kept for the record). */
+  'start-list.imported': z.object({ file: z.string(), sha256: z.string(), competitors: z.array(competitor) }),
+  'competitor.added': z.object({ competitor }),
+  'sport.set': z.object({ sport: sportSettings }),
+  'direction.set': z.object({ direction: z.enum(['ltr', 'rtl']) }),
+  'mark.placed': z.object({ change: sliceChange }),
+  'mark.removed': z.object({ change: sliceChange }),
+  'dead-heat.declared': z.object({ change: sliceChange }),
+  /** Reverts entry `undoes`; `change` is that entry's change reversed. */
+  undo: z.object({ undoes: z.number().int().positive(), change: sliceChange }),
+  /** Re-applies entry `redoes` (an entry that was undone); `change` is that entry's change. */
+  redo: z.object({ redoes: z.number().int().positive(), change: sliceChange }),
+  'race.certified': z.object({ certification }),
+  'race.amended': z.object({ amendment }),
+} as const;
+
+export type ChangeAction = keyof typeof changePayloads;
+export type ChangePayload<A extends ChangeAction> = z.infer<(typeof changePayloads)[A]>;
+
+/** Actions whose change the official can undo. */
+export const UNDOABLE: ReadonlySet<string> = new Set(['mark.placed', 'mark.removed', 'dead-heat.declared']);
+
+export function isChangeAction(action: string): action is ChangeAction {
+  return Object.prototype.hasOwnProperty.call(changePayloads, action);
+}
+

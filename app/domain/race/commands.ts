@@ -1,0 +1,159 @@
+/**
+ * What officials ask for, turned into the audit entry that records it, or refused with a one-line reason. Each
+ * function sees the state the log proves and returns `{ action, payload }`; the store seals and appends it and
+ * the replay applies it, so the check here and the effect there can never disagree about what happened.
+ */
+import { UserError } from '../errors.js';
+import { checkMilliColumn } from '../marks/interpolate.js';
+import { sportProfile } from '../sports/profiles.js';
+import { ticksToDecimalSeconds } from '../time/ticks.js';
+import type { ChangeAction, ChangePayload, SliceChange } from './changes.js';
+import type { Certification, Competitor, DeadHeat, Mark, MarkPosition, RaceDocument, SportSettings } from './document.js';
+import { reverseSlice, type RaceState } from './replay.js';
+
+export interface Change<A extends ChangeAction = ChangeAction> {
+  action: A;
+  payload: ChangePayload<A>;
+}
+
+function refuseIfCertified(doc: RaceDocument, what: string): void {
+  if (doc.certified) {
+    throw new UserError(
+      `cannot ${what}: the race is certified (revision ${doc.certified.revision}, by ${doc.certified.official}); amend it first`,
+      'CONFLICT',
+    );
+  }
+}
+
+function requireCompetitor(doc: RaceDocument, id: string): Competitor {
+  const c = doc.competitors.find((x) => x.id === id);
+  if (!c) throw new UserError(`competitor ${id} is not on the start list`, 'NOT_FOUND');
+  return c;
+}
+
+export function importStartList(state: RaceState, file: string, sha256: string, competitors: Competitor[]): Change<'start-list.imported'> {
+  refuseIfCertified(state.doc, 'change the start list');
+  const missing = state.doc.marks.filter((m) => !competitors.some((c) => c.id === m.competitorId)).map((m) => m.competitorId);
+  if (missing.length) {
+    throw new UserError(`${file}: leaves out competitor${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, who already ha${missing.length > 1 ? 've' : 's'} a mark; remove the mark first`, 'CONFLICT');
+  }
+  return { action: 'start-list.imported', payload: { file, sha256, competitors } };
+}
+
+export function addCompetitor(state: RaceState, competitor: Competitor): Change<'competitor.added'> {
+  refuseIfCertified(state.doc, 'add a competitor');
+  if (state.doc.competitors.some((c) => c.id === competitor.id)) throw new UserError(`competitor ${competitor.id} is already on the start list`, 'CONFLICT');
+  return { action: 'competitor.added', payload: { competitor } };
+}
+
+export function setSport(state: RaceState, sport: SportSettings): Change<'sport.set'> {
+  refuseIfCertified(state.doc, 'change the sport');
+  sportProfile(sport); // refuses bad lengths-per-second settings before they are recorded
+  return { action: 'sport.set', payload: { sport } };
+}
+
+export function setDirection(state: RaceState, direction: 'ltr' | 'rtl'): Change<'direction.set'> {
+  refuseIfCertified(state.doc, 'change the direction');
+  return { action: 'direction.set', payload: { direction } };
+}
+
+export interface PlaceMarkRequest {
+  competitorId: string;
+  position: MarkPosition;
+  origin: Mark['origin'];
+  suggestion?: Mark['suggestion'];
+  by: string;
+  at: string;
+}
+
+export function placeMark(state: RaceState, times: readonly bigint[], req: PlaceMarkRequest): Change<'mark.placed'> {
+  const { doc } = state;
+  refuseIfCertified(doc, `mark competitor ${req.competitorId}`);
+  requireCompetitor(doc, req.competitorId);
+  if (req.position.kind === 'column') checkMilliColumn(times, req.position.milliColumn);
+  else if (req.origin !== 'typed') {
+    // A time read off the picture must lie on it; a time from elsewhere is keyed in, and flagged as such.
+    const t = BigInt(req.position.ns);
+    const first = times[0];
+    const last = times[times.length - 1];
+    if (first === undefined || last === undefined || t < first || t > last) {
+      throw new UserError(`time ${ticksToDecimalSeconds(t)} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
+    }
+  }
+  const before = doc.marks.find((m) => m.competitorId === req.competitorId) ?? null;
+  const after: Mark = { competitorId: req.competitorId, position: req.position, origin: req.origin, by: req.by, at: req.at };
+  if (req.suggestion) after.suggestion = req.suggestion;
+  return { action: 'mark.placed', payload: { change: { slice: 'mark', competitorId: req.competitorId, before, after } } };
+}
+
+export function removeMark(state: RaceState, competitorId: string): Change<'mark.removed'> {
+  const { doc } = state;
+  refuseIfCertified(doc, `unmark competitor ${competitorId}`);
+  requireCompetitor(doc, competitorId);
+  const before = doc.marks.find((m) => m.competitorId === competitorId);
+  if (!before) throw new UserError(`competitor ${competitorId} has no mark to remove`, 'NOT_FOUND');
+  return { action: 'mark.removed', payload: { change: { slice: 'mark', competitorId, before, after: null } } };
+}
+
+/**
+ * Records an official's dead-heat decision. Competitors already in another dead heat move to this one (an
+ * official who rules again replaces the earlier ruling for them).
+ */
+export function declareDeadHeat(state: RaceState, ids: string[], by: string, at: string): Change<'dead-heat.declared'> {
+  const { doc } = state;
+  const unique = [...new Set(ids)];
+  refuseIfCertified(doc, 'declare a dead heat');
+  if (unique.length < 2) throw new UserError('a dead heat needs at least two different competitors', 'INVALID_ARGUMENT');
+  for (const id of unique) {
+    requireCompetitor(doc, id);
+    if (!doc.marks.some((m) => m.competitorId === id)) throw new UserError(`competitor ${id} has no mark; mark every competitor of a dead heat first`, 'CONFLICT');
+  }
+  const kept = doc.deadHeats
+    .map((dh) => ({ ...dh, competitors: dh.competitors.filter((c) => !unique.includes(c)) }))
+    .filter((dh) => dh.competitors.length >= 2);
+  const after: DeadHeat[] = [...kept, { competitors: unique, by, at }];
+  return { action: 'dead-heat.declared', payload: { change: { slice: 'deadHeats', before: doc.deadHeats, after } } };
+}
+
+export function undo(state: RaceState): Change<'undo'> {
+  refuseIfCertified(state.doc, 'undo');
+  const seq = state.undo[state.undo.length - 1];
+  const change = seq === undefined ? undefined : state.changes.get(seq);
+  if (seq === undefined || !change) throw new UserError('nothing to undo', 'CONFLICT');
+  return { action: 'undo', payload: { undoes: seq, change: reverseSlice(change) } };
+}
+
+export function redo(state: RaceState): Change<'redo'> {
+  refuseIfCertified(state.doc, 'redo');
+  const seq = state.redo[state.redo.length - 1];
+  const change = seq === undefined ? undefined : state.changes.get(seq);
+  if (seq === undefined || !change) throw new UserError('nothing to redo', 'CONFLICT');
+  return { action: 'redo', payload: { redoes: seq, change } };
+}
+
+export function certify(
+  state: RaceState,
+  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string },
+): Change<'race.certified'> {
+  const { doc } = state;
+  if (doc.certified) throw new UserError(`the race is already certified (revision ${doc.certified.revision}, by ${doc.certified.official})`, 'CONFLICT');
+  if (doc.marks.length === 0) throw new UserError('cannot certify a race without any marks', 'CONFLICT');
+  const certification: Certification = {
+    revision: doc.revision,
+    official: args.official,
+    role: args.role,
+    at: args.at,
+    manifestSha256: args.manifestSha256,
+    resultsSha256: args.resultsSha256,
+    auditHead: doc.audit.head,
+  };
+  return { action: 'race.certified', payload: { certification } };
+}
+
+export function amend(state: RaceState, by: string, reason: string, at: string): Change<'race.amended'> {
+  const { doc } = state;
+  if (!doc.certified) throw new UserError('only a certified race can be amended; it is open for changes already', 'CONFLICT');
+  return { action: 'race.amended', payload: { amendment: { revision: doc.revision + 1, by, reason, at } } };
+}
+
+export type { SliceChange };

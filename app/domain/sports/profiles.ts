@@ -1,0 +1,127 @@
+/**
+ * The publication rules of each sport, all in integer ticks so that no float error can change a printed digit.
+ *   motorsport: times and margins to the nearest 1/1000 s; a non-zero margin that would print 0.000 gets more
+ *               digits (NASCAR printed 0.0004); an exact tie is flagged for the rule book.
+ *   athletics:  read to 1/1000 s (rounded up), published rounded UP to the next 1/100 s; athletes equal at
+ *               1/1000 share the place.
+ *   horse:      the winner's time (nearest 1/100 s); margins in lengths = gap × lengths per second (default 5),
+ *               shown as named distances.
+ *   greyhound:  times to 1/100 s; one length per 0.08 s.
+ */
+import type { SportName, SportSettings } from '../race/document.js';
+import { divCeil, divRoundHalfAway, type Ticks } from '../time/ticks.js';
+import { formatUnits } from './clock-format.js';
+import {
+  DEFAULT_DISTANCE_TABLE,
+  DEFAULT_HORSE_LENGTHS_PER_SECOND,
+  GREYHOUND_LENGTHS_PER_SECOND,
+  deadHeatName,
+  describeDistance,
+  distanceFor,
+  parseLengthsPerSecond,
+  type DistanceName,
+} from './distances.js';
+
+const NS_PER_MILLI_S = 1_000_000n;
+const NS_PER_CENTI_S = 10_000_000n;
+
+/** Motorsport time: nearest 1/1000 s. */
+export function motorsportTime(t: Ticks): string {
+  return formatUnits(divRoundHalfAway(t, NS_PER_MILLI_S), 3);
+}
+
+/** Motorsport margin: nearest 1/1000 s, with more digits (up to the ns) where that would hide a real gap. */
+export function motorsportMargin(gap: Ticks): string {
+  for (let digits = 3; digits <= 9; digits++) {
+    const units = divRoundHalfAway(gap, 10n ** BigInt(9 - digits));
+    if (units !== 0n || gap === 0n) return formatUnits(units, digits, false);
+  }
+  return formatUnits(gap, 9, false);
+}
+
+/** Athletics reading: the time in thousandths, rounded up (what decides ties). */
+export function athleticsReading(t: Ticks): bigint {
+  return divCeil(t, NS_PER_MILLI_S);
+}
+
+/** Athletics published time: rounded up to the next 1/100 s. */
+export function athleticsHundredths(t: Ticks): bigint {
+  return divCeil(t, NS_PER_CENTI_S);
+}
+
+export function athleticsTime(t: Ticks): string {
+  return formatUnits(athleticsHundredths(t), 2);
+}
+
+/** Horse and greyhound times: nearest 1/100 s. */
+export function hundredthsNearest(t: Ticks): string {
+  return formatUnits(divRoundHalfAway(t, NS_PER_CENTI_S), 2);
+}
+
+export interface FinisherForDisplay {
+  time: Ticks;
+  /** Time of the finisher ranked just ahead; null for the winner. */
+  previous: Ticks | null;
+  isWinner: boolean;
+  /** In a declared dead heat with the finisher ranked just ahead. */
+  deadHeatWithPrevious: boolean;
+}
+
+export interface SportProfile {
+  name: SportName;
+  /** Finishers with equal keys cannot be separated at the sport's reading precision. */
+  tieKey(t: Ticks): bigint;
+  time(f: FinisherForDisplay): string;
+  /** What the result shows behind the previous finisher ('' for the winner). */
+  margin(f: FinisherForDisplay): string;
+  /** Horse and greyhound: the distance name behind the previous finisher. */
+  lengths?(f: FinisherForDisplay): string;
+  /** How many decimals the time is read to, for the result sheet's note. */
+  describe: string;
+}
+
+function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonly DistanceName[]): SportProfile {
+  const scaled = parseLengthsPerSecond(lps);
+  const lengths = (f: FinisherForDisplay) => {
+    if (f.previous === null) return '';
+    if (f.deadHeatWithPrevious) return deadHeatName(table);
+    return describeDistance(distanceFor(f.time - f.previous, scaled, table));
+  };
+  return {
+    name,
+    tieKey: (t) => t,
+    time: (f) => (name === 'horse' && !f.isWinner ? '' : hundredthsNearest(f.time)),
+    margin: lengths,
+    lengths,
+    describe:
+      name === 'horse'
+        ? `winner's time to 1/100 s; distances at ${lps} lengths per second`
+        : 'times to 1/100 s; one length per 0.08 s',
+  };
+}
+
+export function sportProfile(settings: SportSettings): SportProfile {
+  switch (settings.sport) {
+    case 'motorsport':
+      return {
+        name: 'motorsport',
+        tieKey: (t) => t,
+        time: (f) => motorsportTime(f.time),
+        margin: (f) => (f.previous === null ? '' : f.time === f.previous ? '0.000' : `+${motorsportMargin(f.time - f.previous)}`),
+        describe: 'times and margins to the nearest 1/1000 s',
+      };
+    case 'athletics':
+      return {
+        name: 'athletics',
+        tieKey: athleticsReading,
+        time: (f) => athleticsTime(f.time),
+        margin: (f) =>
+          f.previous === null ? '' : `+${formatUnits(athleticsHundredths(f.time) - athleticsHundredths(f.previous), 2, false)}`,
+        describe: 'read to 1/1000 s, published rounded up to 1/100 s',
+      };
+    case 'horse':
+      return lengthsProfile('horse', settings.lengthsPerSecond ?? DEFAULT_HORSE_LENGTHS_PER_SECOND, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE);
+    case 'greyhound':
+      return lengthsProfile('greyhound', GREYHOUND_LENGTHS_PER_SECOND, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE);
+  }
+}

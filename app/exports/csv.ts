@@ -1,0 +1,58 @@
+/**
+ * Results as CSV (RFC 4180): a header row, one row per competitor in result order, CRLF line ends, fields quoted
+ * when they hold a comma, quote or line break. UTF-8 with a byte-order mark, so spreadsheet programs read names
+ * with accents correctly.
+ */
+import type { RaceView } from '../api/types.js';
+import { finisherGaps } from './gaps-text.js';
+import { flagsOf } from './sheet/flags.js';
+
+export const CSV_COLUMNS = [
+  'place', 'competitor', 'lane', 'name', 'first_name', 'last_name', 'team', 'time', 'time_s', 'time_ns',
+  'behind_winner', 'behind_previous', 'margin', 'lengths', 'resolution_s', 'flags', 'dead_heat', 'typed', 'suggested',
+  'near_gap', 'tie', 'certified', 'revision',
+] as const;
+
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvLine(fields: readonly string[]): string {
+  return fields.map(csvField).join(',');
+}
+
+export function resultsCsv(view: RaceView): Buffer {
+  const comps = new Map(view.competitors.map((c) => [c.id, c]));
+  const gaps = finisherGaps(view.results.finishers, view.results.sport);
+  const yes = (b: boolean | undefined) => (b ? 'true' : 'false');
+  const rows = view.results.finishers.map((f, i) => {
+    const c = comps.get(f.competitor);
+    return [
+      f.place === null ? '' : String(f.place),
+      f.competitor,
+      f.lane ?? '',
+      f.name,
+      c?.firstName ?? '',
+      c?.lastName ?? '',
+      f.team ?? '',
+      f.time_display,
+      f.time_s === null ? '' : String(f.time_s),
+      f.time_ns ?? '',
+      gaps[i]?.behindWinner ?? '',
+      gaps[i]?.behindPrevious ?? '',
+      f.margin_display,
+      f.lengths_display ?? '',
+      f.resolution_s === null ? '' : String(f.resolution_s),
+      flagsOf(f).join(' '),
+      yes(f.dead_heat),
+      yes(f.typed),
+      yes(f.suggested),
+      yes(f.near_gap),
+      yes(f.tie),
+      yes(Boolean(view.certified)),
+      String(view.revision),
+    ];
+  });
+  const text = [csvLine(CSV_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
+}

@@ -1,0 +1,112 @@
+/**
+ * The results table: place, number, lane, name, team, published time, behind winner, behind previous, lengths
+ * (horse and greyhound), flags and the resolution of the evidence at the mark. The header repeats on a new page.
+ */
+import type { RaceView } from '../../api/types.js';
+import { finisherGaps } from '../gaps-text.js';
+import { flagsOf, legendFor } from '../sheet/flags.js';
+import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right' | 'center';
+  /** Share of the room left after the fixed columns (name and team). */
+  flex?: number;
+  mono?: boolean;
+}
+
+const FONT_SIZE = 8;
+
+/** How the gap columns were computed, in the words of each sport's rule (see gaps-text.ts). */
+const GAP_RULE: Record<string, string> = {
+  athletics: 'Gaps are differences of the published times (extra digits where the image separates equal times).',
+  motorsport: 'Gaps are the exact differences to the nearest 1/1000 s (more digits where that would print 0.000).',
+  horse: 'Gaps in seconds are exact differences to 1/100 s; official margins are the lengths.',
+  greyhound: 'Gaps in seconds are exact differences to 1/100 s; official margins are the lengths (0.08 s per length).',
+};
+const PAD = 3;
+
+export function resolutionText(s: number | null): string {
+  if (s === null) return '';
+  return `${(s * 1000).toFixed(s < 0.01 ? 3 : 1)} ms`;
+}
+
+export function drawResultsTable(w: SheetWriter, view: RaceView): void {
+  const withLengths = view.sport.sport === 'horse' || view.sport.sport === 'greyhound';
+  const cols: Column[] = [
+    { title: 'Pl.', width: 22, align: 'right' },
+    { title: 'No.', width: 28, align: 'right' },
+    { title: 'Lane', width: 26, align: 'right' },
+    { title: 'Name', width: 0, align: 'left', flex: 0.56 },
+    { title: 'Team', width: 0, align: 'left', flex: 0.44 },
+    { title: 'Time (s)', width: 50, align: 'right', mono: true },
+    { title: 'Behind 1st', width: 54, align: 'right', mono: true },
+    { title: 'Behind prev.', width: 58, align: 'right', mono: true },
+    ...(withLengths ? [{ title: 'Lengths', width: 56, align: 'right' as const }] : []),
+    { title: 'Flags', width: 30, align: 'center' },
+    { title: 'Resolution', width: 50, align: 'right' },
+  ];
+  const fixed = cols.reduce((s, c) => s + c.width, 0);
+  const room = w.contentWidth - fixed;
+  for (const c of cols) if (c.flex) c.width = room * c.flex;
+
+  const gaps = finisherGaps(view.results.finishers, view.results.sport);
+  const rows = view.results.finishers.map((f, i) => [
+    f.place === null ? '—' : f.dead_heat ? `${f.place}=` : String(f.place),
+    f.competitor,
+    f.lane ?? '',
+    f.name,
+    f.team ?? '',
+    f.time_display || (f.place === null ? 'no mark' : ''),
+    gaps[i]?.behindWinner ?? '',
+    gaps[i]?.behindPrevious ?? '',
+    ...(withLengths ? [f.lengths_display ?? ''] : []),
+    flagsOf(f).join(' '),
+    resolutionText(f.resolution_s),
+  ]);
+
+  const d = w.doc;
+  const drawHeaderRow = () => {
+    w.font('Sans-Bold', 7, MUTED);
+    let x = w.left;
+    for (const c of cols) {
+      w.textAt(c.title, x + PAD, w.y, { width: c.width - 2 * PAD, align: c.align, lineBreak: false });
+      x += c.width;
+    }
+    w.y += 11;
+    d.moveTo(w.left, w.y - 2).lineTo(w.left + w.contentWidth, w.y - 2).lineWidth(0.6).strokeColor(MUTED).stroke();
+  };
+
+  w.heading(`Results (${view.results.finishers.filter((f) => f.place !== null).length} placed)`, 40);
+  drawHeaderRow();
+  rows.forEach((cells, r) => {
+    let h = 0;
+    cells.forEach((text, i) => {
+      const c = cols[i] as Column;
+      w.font(c.mono ? 'Mono' : 'Sans', FONT_SIZE);
+      h = Math.max(h, w.heightOf(text || ' ', c.width - 2 * PAD));
+    });
+    h += 4;
+    if (w.ensure(h)) drawHeaderRow();
+    if (r % 2 === 1) d.rect(w.left, w.y - 1, w.contentWidth, h).fillColor('#f1f3f5').fill();
+    let x = w.left;
+    cells.forEach((text, i) => {
+      const c = cols[i] as Column;
+      const bold = i === 0 || i === 5;
+      w.font(c.mono ? 'Mono' : bold ? 'Sans-Bold' : 'Sans', FONT_SIZE);
+      w.textAt(text, x + PAD, w.y + 1, { width: c.width - 2 * PAD, align: c.align });
+      x += c.width;
+    });
+    w.y += h;
+  });
+  d.moveTo(w.left, w.y).lineTo(w.left + w.contentWidth, w.y).lineWidth(0.4).strokeColor(RULE).stroke();
+  w.y += 4;
+  const legend = legendFor(view.results.finishers);
+  const explain = `Times are the sport's published times. ${GAP_RULE[view.results.sport] ?? ''} Resolution = frame interval of the evidence at the mark.${legend ? `  Flags: ${legend}.` : ''}`;
+  w.font('Sans', 6.5, MUTED);
+  const eh = w.heightOf(explain, w.contentWidth);
+  w.ensure(eh);
+  w.textAt(explain, w.left, w.y, { width: w.contentWidth });
+  w.y += eh + 10;
+}

@@ -1,0 +1,27 @@
+/** The short flags printed beside a result, and the legend that explains the ones a sheet uses. */
+import type { FinisherResult } from '../../api/types.js';
+
+export const FLAG_LEGEND: [flag: string, meaning: string][] = [
+  ['DH', 'dead heat declared'],
+  ['T', 'time typed by hand, not read from the image'],
+  ['A', 'hairline placed from a detected edge and confirmed by the official'],
+  ['G', 'mark next to a dropped-frame gap'],
+  ['R', 'equal at the published precision: order by the rule book'],
+];
+
+export function flagsOf(r: FinisherResult): string[] {
+  const f: string[] = [];
+  if (r.dead_heat) f.push('DH');
+  if (r.typed) f.push('T');
+  if (r.suggested) f.push('A');
+  if (r.near_gap) f.push('G');
+  if (r.tie) f.push('R');
+  return f;
+}
+
+export function legendFor(finishers: readonly FinisherResult[]): string {
+  const used = new Set(finishers.flatMap(flagsOf));
+  return FLAG_LEGEND.filter(([f]) => used.has(f))
+    .map(([f, m]) => `${f} = ${m}`)
+    .join(';  ');
+}

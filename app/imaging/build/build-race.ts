@@ -1,0 +1,67 @@
+/**
+ * `buildRace`: footage in, race folder out. Checks everything first (nothing is written for a refused build),
+ * writes the evidence into a temporary folder beside `out`, creates the race document and its first audit entry
+ * there, and only then renames the folder into place. A cancelled, failed or crashed build leaves no race behind.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { BuildRequest } from '../../api/methods/build.js';
+import type { Competitor } from '../../domain/race/document.js';
+import { initRaceFolder } from '../../store/race-store.js';
+import { parseStartListFile } from '../../store/start-list-file.js';
+import { throwIfAborted } from '../concurrency.js';
+import { withBuildTuning } from '../sharp-tuning.js';
+import { prepareBuild } from './prepare-build.js';
+import type { BuildProgress } from './progress.js';
+import { commitBuildFolder, discardBuildFolder, makeBuildFolder } from './race-output.js';
+import { writeEvidence } from './write-evidence.js';
+
+export interface BuildOptions {
+  onProgress?: (p: BuildProgress) => void;
+  signal?: AbortSignal;
+  /** Who is building (the audit log's first entry); the OS user by default. */
+  actor?: string;
+}
+
+export interface BuildOutcome {
+  racePath: string;
+  /** Frames left out with skipBad, one reason each (also recorded as gaps in the manifest). */
+  skipped?: string[];
+}
+
+function defaultActor(): string {
+  try {
+    return os.userInfo().username || 'photofinish';
+  } catch {
+    return 'photofinish';
+  }
+}
+
+export async function buildRace(request: BuildRequest, options: BuildOptions = {}): Promise<BuildOutcome> {
+  const { signal } = options;
+  throwIfAborted(signal);
+  const competitors: Competitor[] = request.startList ? await parseStartListFile(path.resolve(request.startList)) : [];
+  const prep = await prepareBuild(request);
+  throwIfAborted(signal);
+  const temp = await makeBuildFolder(prep.output);
+  try {
+    const written = await withBuildTuning(() =>
+      writeEvidence(prep, temp, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(signal ? { signal } : {}) }),
+    );
+    throwIfAborted(signal);
+    await initRaceFolder(temp, {
+      manifestSha256: written.manifestSha256,
+      meta: { name: request.name?.trim() || path.basename(prep.output.out) },
+      sport: request.sport,
+      competitors,
+      actor: options.actor ?? defaultActor(),
+      at: new Date().toISOString(),
+    });
+    throwIfAborted(signal);
+    await commitBuildFolder(temp, prep.output);
+    return { racePath: prep.output.out, ...(written.skipped.length ? { skipped: written.skipped } : {}) };
+  } catch (err) {
+    await discardBuildFolder(temp);
+    throw err;
+  }
+}

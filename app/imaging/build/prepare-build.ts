@@ -1,0 +1,64 @@
+/**
+ * Everything a build checks before it writes a byte: the output folder, the source (size, format, first frame),
+ * the timestamps file, the rate, the finish line. Every refusal here is a one-line UserError naming the file.
+ */
+import path from 'node:path';
+import type { BuildRequest } from '../../api/methods/build.js';
+import { UserError } from '../../domain/errors.js';
+import { checkLineInFrame, defaultLine, planSamples, type SamplePlan } from '../../domain/line/finish-line.js';
+import type { FinishLine } from '../../domain/race/evidence.js';
+import type { Ticks } from '../../domain/time/ticks.js';
+import { listFrameFiles, openSource, sourceShape } from '../sources/open-source.js';
+import type { FrameSource } from '../sources/source.js';
+import { planOutput, type OutputPlan } from './race-output.js';
+import { orderFramesByTimestamps, planTiming, readTimestampsFile, timesByFrameNumber, type TimePlan, type TimestampsFile } from './timing.js';
+
+export interface PreparedBuild {
+  request: BuildRequest;
+  output: OutputPlan;
+  source: FrameSource;
+  line: FinishLine;
+  samples: SamplePlan;
+  time: TimePlan;
+}
+
+export async function prepareBuild(request: BuildRequest): Promise<PreparedBuild> {
+  const output = await planOutput(request.out, request.force);
+  const sourcePath = path.resolve(request.source);
+  const shape = await sourceShape(sourcePath);
+  const timing = request.timing;
+  let ts: TimestampsFile | null = null;
+  if (timing?.kind === 'timestamps') ts = await readTimestampsFile(path.resolve(timing.file));
+
+  let order: string[] | undefined;
+  let tsTimes: Ticks[] | null = null;
+  if (ts && shape === 'folder') {
+    const fromFile = orderFramesByTimestamps(sourcePath, await listFrameFiles(sourcePath), ts);
+    order = fromFile.order;
+    tsTimes = fromFile.times;
+  }
+  if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: --line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT');
+
+  const source = await openSource(sourcePath, { ...(order ? { order } : {}), skipBad: request.skipBad });
+  try {
+    if (source.frameCount < 2) throw new UserError(`${sourcePath}: only ${source.frameCount} frame; a photo finish needs at least two`, 'INVALID_ARGUMENT');
+    if (ts && !tsTimes) tsTimes = timesByFrameNumber(ts, source.frameCount, source.isLineScan ? 'column' : 'frame', sourcePath);
+    const time = planTiming(source.kind, source.frameCount, timing, source.ownTimes?.times ?? null, ts && tsTimes ? { file: ts, times: tsTimes } : null, sourcePath);
+
+    let line: FinishLine;
+    let samples: SamplePlan;
+    if (source.isLineScan) {
+      // The image is the composite; column 0 of a one-column "frame" stands for "each column as it is".
+      line = { kind: 'column', x: 0 };
+      samples = { kind: 'copy', region: { left: 0, top: 0, width: 1, height: source.height }, rows: source.height };
+    } else {
+      line = request.line ?? defaultLine(source.width);
+      checkLineInFrame(line, source.width, source.height, source.frameName(0));
+      samples = planSamples(line, source.width, source.height);
+    }
+    return { request, output, source, line, samples, time };
+  } catch (err) {
+    await source.close();
+    throw err;
+  }
+}

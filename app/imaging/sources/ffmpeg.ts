@@ -1,0 +1,51 @@
+/** Finding and running ffmpeg/ffprobe (on PATH, or FFMPEG_PATH / FFPROBE_PATH), with one-line errors when absent. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { CancelledError, UserError } from '../../domain/errors.js';
+
+export function ffmpegPath(): string {
+  return process.env.FFMPEG_PATH || 'ffmpeg';
+}
+
+export function ffprobePath(): string {
+  if (process.env.FFPROBE_PATH) return process.env.FFPROBE_PATH;
+  const ffmpeg = process.env.FFMPEG_PATH;
+  if (ffmpeg && path.isAbsolute(ffmpeg)) return path.join(path.dirname(ffmpeg), `ffprobe${path.extname(ffmpeg)}`);
+  return 'ffprobe';
+}
+
+export function missingTool(tool: string): UserError {
+  return new UserError(`${tool} was not found: install FFmpeg (it reads video) or set FFMPEG_PATH to the ffmpeg program`, 'NOT_FOUND');
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs a tool to completion, capturing its output. */
+export function runTool(bin: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const out: Buffer[] = [];
+    let err = '';
+    proc.stdout.on('data', (c: Buffer) => out.push(c));
+    proc.stderr.on('data', (c: Buffer) => {
+      if (err.length < 1_000_000) err += c.toString('utf8');
+    });
+    proc.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') reject(missingTool(path.basename(bin)));
+      else if (e.name === 'AbortError') reject(new CancelledError('Build cancelled.'));
+      else reject(e);
+    });
+    proc.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: err }));
+  });
+}
+
+/** The most telling line of ffmpeg's stderr (the last one that reads like an error). */
+export function lastErrorLine(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const errorish = lines.filter((l) => /error|invalid|no such|could not|failed|unsupported|does not contain/i.test(l));
+  return (errorish[errorish.length - 1] ?? lines[lines.length - 1] ?? 'no output').replace(/^\[[^\]]*\]\s*/, '').slice(0, 200);
+}

@@ -1,0 +1,165 @@
+/**
+ * A folder of frames (JPEG, PNG, TIFF, WebP; 8/16-bit; grey or colour). Frames are read in natural file-name order
+ * (or the order a timestamps file gives); each file is read once, hashed, and only the finish line's rectangle is
+ * extracted from it. At most DECODES_IN_FLIGHT frames are decoded at once.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { UserError } from '../../domain/errors.js';
+import type { Region } from '../../domain/line/finish-line.js';
+import { orderedMap } from '../concurrency.js';
+import { sha256Hex } from '../hash.js';
+import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
+import { naturalSort } from '../natural-order.js';
+import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
+import { readImageHeader, type HeaderInfo } from './image-header.js';
+import type { FrameSource, ReadOptions, RegionResult } from './source.js';
+
+export const FRAME_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp']);
+/** Files that may sit beside frames (timestamps, notes) and are not frames. */
+const SIDECAR_EXTENSIONS = new Set(['.csv', '.json', '.txt', '.md', '.log', '.xml', '.ini']);
+
+/** Lists the frame files of a folder in natural order; refuses an empty folder or an unsupported file. */
+export async function listFrameFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const frames: string[] = [];
+  for (const e of entries) {
+    if (e.name.startsWith('.') || !e.isFile()) continue;
+    const ext = path.extname(e.name).toLowerCase();
+    if (FRAME_EXTENSIONS.has(ext)) frames.push(e.name);
+    else if (!SIDECAR_EXTENSIONS.has(ext)) {
+      throw new UserError(`${path.join(folder, e.name)}: unsupported file type (frames must be JPEG, PNG, TIFF or WebP)`, 'INVALID_ARGUMENT');
+    }
+  }
+  if (frames.length === 0) throw new UserError(`${folder}: no frames in the folder (JPEG, PNG, TIFF or WebP files)`, 'INVALID_ARGUMENT');
+  return naturalSort(frames);
+}
+
+/**
+ * The pixel limit is checked on the first frame's header (with its size in the message); every later frame must
+ * have the same size, so sharp's own limit would only hide the size a message should name.
+ */
+function sharpOf(input: Buffer | string): Sharp {
+  return sharp(input, { limitInputPixels: false, failOn: 'warning', sequentialRead: true });
+}
+
+/** Why a frame file cannot be decoded, in words an official can act on. */
+function badFrameReason(file: string, bytes: number, err: unknown): string {
+  if (bytes === 0) return `${file}: empty file (0 bytes)`;
+  const msg = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+  if (/pixel limit/i.test(msg)) return `${file}: image is over the ${megapixels(FRAME_PIXEL_LIMIT)} limit for one frame`;
+  if (/premature end|truncat|end of (file|stream)|Read error|unexpected end/i.test(msg)) return `${file}: truncated image (${msg})`;
+  return `${file}: not a readable image (${msg})`;
+}
+
+async function metadataHeader(img: Sharp): Promise<HeaderInfo> {
+  const meta = await img.metadata();
+  return { width: meta.width ?? 0, height: meta.height ?? 0, format: formatFromMetadata(meta) };
+}
+
+interface FirstFrame {
+  width: number;
+  height: number;
+  format: PixelFormat;
+  name: string;
+}
+
+/** Reads the size and format from the first frame that decodes (the first one, unless skipping bad frames). */
+async function probeFirst(folder: string, names: string[], skipBad: boolean): Promise<FirstFrame> {
+  let firstBad: string | null = null;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const bytes = (await stat(file)).size;
+    try {
+      if (bytes === 0) throw new Error('empty');
+      const meta = await sharpOf(file).metadata();
+      const width = meta.width ?? 0;
+      const height = meta.height ?? 0;
+      if (width * height > FRAME_PIXEL_LIMIT) {
+        throw new UserError(`${file}: ${width}×${height} px is over the ${megapixels(FRAME_PIXEL_LIMIT)} limit for one frame`, 'INVALID_ARGUMENT');
+      }
+      // Decode one pixel so a corrupt first frame is caught here, not after the race folder is started.
+      await sharpOf(file).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
+      return { width, height, format: formatFromMetadata(meta), name };
+    } catch (err) {
+      if (err instanceof UserError) throw err;
+      const reason = badFrameReason(file, bytes, err);
+      if (!skipBad) throw new UserError(reason, 'INVALID_ARGUMENT');
+      firstBad ??= reason;
+    }
+  }
+  throw new UserError(`${folder}: no frame could be read (first: ${firstBad ?? 'none'})`, 'INVALID_ARGUMENT');
+}
+
+export async function openFrameFolder(folder: string, options: { order?: string[]; skipBad?: boolean } = {}): Promise<FrameSource> {
+  const names = options.order ?? (await listFrameFiles(folder));
+  const first = await probeFirst(folder, names, options.skipBad ?? false);
+  const { width, height, format } = first;
+
+  const readOne = async (index: number, region: Region, skipBad: boolean): Promise<RegionResult> => {
+    const name = names[index] as string;
+    const file = path.join(folder, name);
+    let buf: Buffer;
+    try {
+      buf = await readFile(file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UserError(`${file}: ${code === 'ENOENT' ? 'missing (was it moved during the build?)' : 'cannot be read'}`, 'NOT_FOUND');
+    }
+    const evidence = { path: file, bytes: buf.length, sha256: sha256Hex(buf) };
+    try {
+      if (buf.length === 0) throw new Error('empty');
+      const img = sharpOf(buf);
+      const header = readImageHeader(buf) ?? (await metadataHeader(img));
+      if (header.width !== width || header.height !== height) {
+        throw new UserError(`${file}: frame is ${header.width}×${header.height} px but ${first.name} is ${width}×${height} px (all frames must be the same size)`, 'INVALID_ARGUMENT');
+      }
+      const f = header.format;
+      if (f.depth !== format.depth || f.channels !== format.channels) {
+        throw new UserError(`${file}: frame is ${describeFormat(f)} but ${first.name} is ${describeFormat(format)} (all frames must share one format)`, 'INVALID_ARGUMENT');
+      }
+      const raw = await toRaw(img.extract(region), format).toBuffer();
+      return { index, pixels: samplesOf(raw, format.depth), file: evidence };
+    } catch (err) {
+      if (err instanceof UserError) throw err;
+      const reason = badFrameReason(file, buf.length, err);
+      if (!skipBad) throw new UserError(`${reason}; use --skip-bad to leave bad frames out as a gap`, 'INVALID_ARGUMENT');
+      return { index, bad: reason, file: evidence };
+    }
+  };
+
+  return {
+    kind: 'frames',
+    path: folder,
+    description: `${names.length} frames, ${width}×${height} px, ${describeFormat(format)}, from ${path.basename(folder)}`,
+    width,
+    height,
+    format,
+    frameCount: names.length,
+    frameName: (i) => names[i] ?? `frame ${i}`,
+    ownTimes: null,
+    isLineScan: false,
+    readRegions(region: Region, opts: ReadOptions) {
+      return orderedMap(names.length, DECODES_IN_FLIGHT, (i) => readOne(i, region, opts.skipBad), opts.signal);
+    },
+    async readFrame(index) {
+      const name = names[index];
+      if (name === undefined) throw new UserError(`frame ${index} is outside ${folder} (${names.length} frames)`, 'INVALID_ARGUMENT');
+      const file = path.join(folder, name);
+      try {
+        const raw = await toRaw(sharpOf(file), format).toBuffer({ resolveWithObject: true });
+        return { pixels: samplesOf(raw.data, format.depth), width: raw.info.width, height: raw.info.height, format };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || /missing|no such file/i.test(String(err))) {
+          throw new UserError(`${file}: source frame not found (the footage was moved or deleted)`, 'NOT_FOUND');
+        }
+        throw new UserError(badFrameReason(file, 1, err), 'INVALID_ARGUMENT');
+      }
+    },
+    async hashFiles() {
+      return [];
+    },
+    async close() {},
+  };
+}

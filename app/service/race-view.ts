@@ -1,0 +1,58 @@
+/**
+ * Assembles what the workspace shows of a race (`RaceView`): the state its audit log proves, its evidence and
+ * the results computed from both. Opening repairs the leftovers of an interrupted save; anything else that does
+ * not add up is listed in `problems` (and changes are refused until an official has looked at it).
+ */
+import type { RaceView } from '../api/types.js';
+import { computeResults } from '../domain/results/compute-results.js';
+import type { RaceState } from '../domain/race/replay.js';
+import type { RaceDocument } from '../domain/race/document.js';
+import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
+import { openRaceFolder, type LoadedRace } from '../store/race-store.js';
+import type { ServiceContext } from './context.js';
+
+export async function loadRaceView(ctx: ServiceContext, raceId: string): Promise<RaceView> {
+  const dir = ctx.races.pathOf(raceId);
+  const loaded = await openRaceFolder(dir);
+  const evidence = await loadRaceEvidence(dir);
+  return buildRaceView(raceId, dir, loaded.state, evidence, loaded);
+}
+
+/** The view of a state; `loaded` adds what opening found (problems, repairs). */
+export function buildRaceView(
+  raceId: string,
+  dir: string,
+  state: RaceState,
+  evidence: RaceEvidence,
+  loaded?: Pick<LoadedRace, 'problems' | 'recovered' | 'document'>,
+): RaceView {
+  const problems = loaded?.problems.map((p) => p.message) ?? [];
+  // With a broken chain the log proves only a prefix; the snapshot is then the better picture (and is flagged).
+  const chainBroken = loaded?.problems.some((p) => p.kind !== 'document') ?? false;
+  const doc: RaceDocument = chainBroken && loaded ? loaded.document : state.doc;
+  const undoable = problems.length === 0 && !doc.certified;
+  const view: RaceView = {
+    raceId,
+    path: dir,
+    meta: doc.meta,
+    evidence: evidence.manifest,
+    timesNs: evidence.timesNs,
+    frames: evidence.frames,
+    sport: doc.settings.sport,
+    direction: doc.settings.direction,
+    competitors: doc.competitors,
+    marks: doc.marks,
+    deadHeats: doc.deadHeats,
+    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps }),
+    revision: doc.revision,
+    certified: doc.certified ?? null,
+    amendments: doc.amendments,
+    canUndo: undoable && state.undo.length > 0,
+    canRedo: undoable && state.redo.length > 0,
+    auditHead: doc.audit.head,
+    auditCount: doc.audit.count,
+  };
+  if (problems.length) view.problems = problems;
+  if (loaded?.recovered.length) view.recovered = loaded.recovered;
+  return view;
+}

@@ -1,0 +1,60 @@
+/**
+ * `audit.jsonl` on disk: reading it line by line (reporting where it is damaged) and appending sealed entries
+ * durably. A last line without its newline that does not parse is an append a crash interrupted: it was never
+ * committed (the document is written only after the append returns), so it is reported as `tornTail`.
+ */
+import { readFile } from 'node:fs/promises';
+import { auditEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
+import { appendDurable } from './atomic-write.js';
+
+export interface AuditLogRead {
+  entries: AuditEntry[];
+  /** Bytes of a trailing, unterminated, unparsable line (an interrupted append), else 0. */
+  tornTailBytes: number;
+  /** First line that is not a valid entry (1-based), other than a torn tail. */
+  badLine: { line: number; reason: string } | null;
+  /** Length in bytes of the well-formed part (everything before a torn tail). */
+  goodBytes: number;
+}
+
+export async function readAuditLog(file: string): Promise<AuditLogRead> {
+  const buf = await readFile(file);
+  const text = buf.toString('utf8');
+  const lastNewline = text.lastIndexOf('\n');
+  const complete = text.slice(0, lastNewline + 1);
+  const tail = text.slice(lastNewline + 1);
+  const entries: AuditEntry[] = [];
+  let badLine: AuditLogRead['badLine'] = null;
+  const lines = complete.split('\n').slice(0, -1);
+  for (const [i, line] of lines.entries()) {
+    const parsed = parseLine(line);
+    if (typeof parsed === 'string') {
+      badLine = { line: i + 1, reason: parsed };
+      break;
+    }
+    entries.push(parsed);
+  }
+  let tornTailBytes = 0;
+  if (tail.trim() !== '') {
+    const parsed = parseLine(tail);
+    if (typeof parsed === 'string') tornTailBytes = Buffer.byteLength(tail, 'utf8');
+    // A complete entry whose newline was lost is still the committed entry.
+    else if (!badLine) entries.push(parsed);
+  }
+  return { entries, tornTailBytes, badLine, goodBytes: buf.length - tornTailBytes };
+}
+
+function parseLine(line: string): AuditEntry | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    return 'not valid JSON';
+  }
+  const r = auditEntry.safeParse(json);
+  return r.success ? (r.data as AuditEntry) : 'not an audit entry';
+}
+
+export async function appendAuditEntry(file: string, entry: AuditEntry): Promise<void> {
+  await appendDurable(file, serialiseEntry(entry));
+}

@@ -1,0 +1,77 @@
+/**
+ * One writer per race folder at a time, within this process (a promise queue per folder) and across processes
+ * (an exclusive `race.lock` file holding the writer's pid). A lock left by a process that no longer runs (killed
+ * mid-save) is stale and taken over; a live holder makes the caller wait, then fail with a clear message.
+ */
+import { open, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { UserError } from '../domain/errors.js';
+
+const LOCK_NAME = 'race.lock';
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` holding the folder's write lock. */
+export async function withRaceLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const key = path.resolve(dir);
+  const previous = queues.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(async () => {
+    const release = await acquireFileLock(key);
+    try {
+      return await fn();
+    } finally {
+      await release();
+    }
+  });
+  queues.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(key) === run) queues.delete(key);
+  }
+}
+
+async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Promise<void>> {
+  const file = path.join(dir, LOCK_NAME);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const handle = await open(file, 'wx', 0o644);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return async () => {
+        await rm(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+    const known = Number.isInteger(holder) && holder > 0;
+    // A pid-less lock is either being written this instant or was left by a writer killed in between: wait a little.
+    const abandoned = known ? !isAlive(holder) || holder === process.pid : await olderThan(file, 2000);
+    if (abandoned) {
+      await rm(file, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new UserError(`${dir}: the race is being changed by another Photofinish process${known ? ` (pid ${holder})` : ''}; try again`, 'CONFLICT');
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function olderThan(file: string, ms: number): Promise<boolean> {
+  try {
+    return Date.now() - (await stat(file)).mtimeMs > ms;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * The race folder on disk: creating a race, opening it (with crash recovery), and committing changes. The audit
+ * log is the truth and `race.json` its snapshot. A change is: replay the log from disk, check the change against
+ * that state (the domain refuses what the rules forbid), append its sealed entry and fsync, then rewrite
+ * `race.json` atomically. A crash between the two leaves the document one entry behind the log; opening the race
+ * replays the log and writes the document again. Anything else that disagrees (a broken chain, a document edited
+ * outside the app) is reported, never "repaired", and blocks further changes until an official looks at it.
+ */
+import { randomUUID } from 'node:crypto';
+import { access, open, truncate } from 'node:fs/promises';
+import path from 'node:path';
+import { checkChain, sealEntry, type AuditEntry } from '../domain/audit/chain.js';
+import { canonicalJson } from '../domain/audit/canonical.js';
+import { UserError } from '../domain/errors.js';
+import type { RaceCreatedPayload } from '../domain/race/changes.js';
+import { RACE_SCHEMA_VERSION, type Competitor, type RaceDocument, type RaceMeta, type SportName } from '../domain/race/document.js';
+import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import { applyEntry, applyEntryInPlace, replayLog, ReplayError, type RaceState } from '../domain/race/replay.js';
+import { fsyncDir, removeStaleTemps, writeFileDurableExclusive } from './atomic-write.js';
+import { appendAuditEntry, readAuditLog } from './audit-log.js';
+import { readRaceDocumentWithRaw, writeRaceDocument } from './race-document-file.js';
+import { withRaceLock } from './race-lock.js';
+import { sha256Text } from './sha256.js';
+import { serialiseEntry } from '../domain/audit/chain.js';
+
+export interface RaceInit {
+  manifestSha256: string;
+  meta: RaceMeta;
+  sport: SportName;
+  competitors: Competitor[];
+  actor: string;
+  at: string;
+}
+
+export const raceFiles = (dir: string) => ({
+  document: path.join(dir, RACE_LAYOUT.document),
+  audit: path.join(dir, RACE_LAYOUT.audit),
+  manifest: path.join(dir, RACE_LAYOUT.manifest),
+});
+
+/**
+ * Creates `race.json` and `audit.jsonl` (first entry `race.created`) in `dir`, which must exist and hold no race
+ * yet. Called by the build once the evidence is in place.
+ */
+export async function initRaceFolder(dir: string, init: RaceInit): Promise<void> {
+  const files = raceFiles(dir);
+  for (const f of [files.document, files.audit]) {
+    if (await exists(f)) throw new UserError(`${f}: a race already exists in ${dir}`, 'CONFLICT');
+  }
+  const ids = new Set<string>();
+  for (const c of init.competitors) {
+    if (ids.has(c.id)) throw new UserError(`start list: competitor ${c.id} appears twice`, 'INVALID_ARGUMENT');
+    ids.add(c.id);
+  }
+  const payload: RaceCreatedPayload = {
+    schemaVersion: RACE_SCHEMA_VERSION,
+    id: randomUUID(),
+    createdAt: init.at,
+    meta: init.meta,
+    evidence: { manifestPath: RACE_LAYOUT.manifest, manifestSha256: init.manifestSha256 },
+    settings: { sport: { sport: init.sport }, direction: 'ltr' },
+    competitors: init.competitors,
+  };
+  const entry = sealEntry(null, { at: init.at, actor: init.actor, action: 'race.created', payload }, sha256Text);
+  const state = applyEntry(null, entry);
+  await writeFileDurableExclusive(files.audit, serialiseEntry(entry));
+  await writeRaceDocument(files.document, state.doc);
+}
+
+/** Something that makes the folder's record disagree with itself; changes are refused while any is present. */
+export interface IntegrityProblem {
+  kind: 'chain' | 'document' | 'log-line';
+  message: string;
+}
+
+export interface LoadedRace {
+  dir: string;
+  /** The state the audit log proves (up to the first broken entry, if any). */
+  state: RaceState;
+  /** `race.json` as read (it may differ from `state.doc` where a problem is reported). */
+  document: RaceDocument;
+  entries: AuditEntry[];
+  problems: IntegrityProblem[];
+  /** What opening repaired after an interrupted save (without `repair`: what it would repair). */
+  recovered: string[];
+}
+
+/**
+ * Reads a race folder and checks its document against its log. With `repair`, the two crash leftovers are
+ * fixed: an unfinished last log line is cut off, and a document one entry behind the log is rewritten.
+ */
+export async function loadRace(dir: string, options: { repair: boolean }): Promise<LoadedRace> {
+  const files = raceFiles(dir);
+  const { doc, raw } = await readRaceDocumentWithRaw(files.document);
+  if (!(await exists(files.audit))) throw new UserError(`${files.audit}: the race's audit log is missing`, 'NOT_FOUND');
+  const log = await readAuditLog(files.audit);
+  const problems: IntegrityProblem[] = [];
+  const recovered: string[] = [];
+
+  if (log.tornTailBytes > 0) {
+    if (options.repair) {
+      await truncate(files.audit, log.goodBytes);
+      await syncFile(files.audit);
+      recovered.push(`removed an unfinished audit entry (${log.tornTailBytes} bytes) left by an interrupted save`);
+    } else {
+      recovered.push('the audit log ends with an unfinished entry from an interrupted save (not committed; opening the race removes it)');
+    }
+  } else if (options.repair && log.entries.length > 0 && log.badLine === null && !(await endsWithNewline(files.audit))) {
+    await appendNewline(files.audit);
+  }
+  if (log.badLine) problems.push({ kind: 'log-line', message: `audit chain broken at entry ${log.badLine.line}: line is ${log.badLine.reason}` });
+
+  const chain = checkChain(log.entries, sha256Text);
+  if (chain.brokenAt) problems.push({ kind: 'chain', message: `audit chain broken at entry ${chain.brokenAt.seq}: ${chain.brokenAt.reason}` });
+  let state: RaceState | null = null;
+  let replayed = 0;
+  for (const e of chain.valid) {
+    try {
+      state = applyEntryInPlace(state, e);
+      replayed++;
+    } catch (err) {
+      if (!(err instanceof ReplayError)) throw err;
+      problems.push({ kind: 'chain', message: `audit chain broken at entry ${err.seq}: ${err.message.replace(/^audit entry \d+: /, '')}` });
+      // The failed entry may have half-changed the state: rebuild it up to the entry before.
+      state = replayed > 0 ? replayLog(chain.valid.slice(0, replayed)) : null;
+      break;
+    }
+  }
+  if (!state) throw new UserError(`${files.audit}: the audit log has no valid first entry; the race cannot be opened`);
+
+  const clean = problems.length === 0;
+  // With a broken chain the log proves only a prefix, so comparing the snapshot with it would accuse the wrong file.
+  if (clean && canonicalJson(raw) !== canonicalJson(state.doc)) {
+    const oneBehind =
+      doc.audit.count === replayed - 1 && canonicalJson(raw) === canonicalJson(replayLog(chain.valid.slice(0, -1)).doc);
+    if (oneBehind && options.repair) {
+      await writeRaceDocument(files.document, state.doc);
+      recovered.push(`race.json brought up to date with audit entry ${replayed} (the save was interrupted)`);
+    } else if (oneBehind) {
+      recovered.push(`race.json is one entry behind its audit log after an interrupted save (opening the race brings it up to date)`);
+    } else {
+      problems.push({ kind: 'document', message: `race.json was edited outside the app (${describeDifference(raw, state.doc)})` });
+    }
+  }
+  if (options.repair) await removeStaleTemps(dir, RACE_LAYOUT.document);
+  return { dir, state, document: doc, entries: chain.valid.slice(0, replayed), problems, recovered };
+}
+
+export interface ChangeBody {
+  actor: string;
+  action: string;
+  payload: unknown;
+  /** ISO time of the change; now by default. */
+  at?: string;
+}
+
+/**
+ * Commits one change: `build` sees the state the log proves and returns the entry to append (or throws a
+ * UserError, in which case nothing is written). Returns the state after the change.
+ */
+export async function commitChange(dir: string, build: (state: RaceState) => ChangeBody): Promise<RaceState> {
+  return withRaceLock(dir, async () => {
+    const loaded = await loadRace(dir, { repair: true });
+    if (loaded.problems.length > 0) {
+      throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}; run photofinish verify`, 'CONFLICT');
+    }
+    const body = build(loaded.state);
+    const head = loaded.entries[loaded.entries.length - 1] ?? null;
+    const entry = sealEntry(head, { at: body.at ?? new Date().toISOString(), actor: body.actor, action: body.action, payload: body.payload }, sha256Text);
+    const next = applyEntry(loaded.state, entry);
+    const files = raceFiles(dir);
+    await appendAuditEntry(files.audit, entry);
+    await writeRaceDocument(files.document, next.doc);
+    return next;
+  });
+}
+
+/** Reads the state (repairing crash leftovers under the write lock). */
+export async function openRaceFolder(dir: string): Promise<LoadedRace> {
+  return withRaceLock(dir, () => loadRace(dir, { repair: true }));
+}
+
+function describeDifference(raw: unknown, doc: RaceDocument): string {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const d = doc as unknown as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(r), ...Object.keys(d)])].sort();
+  const differing = keys.filter((k) => canonicalJson(r[k] ?? null) !== canonicalJson(d[k] ?? null));
+  return differing.length ? `${differing.slice(0, 4).join(', ')} differ from the audit log` : 'content differs from the audit log';
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const h = await open(file, 'r+');
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+  await fsyncDir(path.dirname(file));
+}
+
+async function endsWithNewline(file: string): Promise<boolean> {
+  const h = await open(file, 'r');
+  try {
+    const { size } = await h.stat();
+    if (size === 0) return true;
+    const buf = Buffer.alloc(1);
+    await h.read(buf, 0, 1, size - 1);
+    return buf[0] === 0x0a;
+  } finally {
+    await h.close();
+  }
+}
+
+async function appendNewline(file: string): Promise<void> {
+  const h = await open(file, 'a');
+  try {
+    await h.appendFile('\n');
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * `verify`: proves a race folder is what the app recorded. Re-hashes every source file the manifest lists, the
+ * manifest itself, the time map and the composite; checks the audit chain link by link; replays it and compares
+ * the result with `race.json`; and recomputes every certified result from the log and the evidence. Read-only:
+ * it reports, it never repairs. Every finding is one line.
+ */
+import path from 'node:path';
+import { canonicalJson } from '../domain/audit/canonical.js';
+import { UserError } from '../domain/errors.js';
+import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { RACE_LAYOUT, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
+import { replayLog } from '../domain/race/replay.js';
+import type { VerifyReport } from '../api/types.js';
+import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { loadRace, type LoadedRace } from './race-store.js';
+import { sha256File, sha256Text } from './sha256.js';
+
+const HASH_CONCURRENCY = 4;
+
+export async function verifyRaceFolder(dir: string): Promise<VerifyReport> {
+  const findings: string[] = [];
+  let loaded: LoadedRace | null = null;
+  try {
+    loaded = await loadRace(dir, { repair: false });
+    findings.push(...loaded.problems.map((p) => p.message));
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err;
+    findings.push(err.message);
+  }
+
+  const manifestFile = path.join(dir, RACE_LAYOUT.manifest);
+  const manifestHash = await hashOrNull(manifestFile);
+  let manifest: EvidenceManifest | null = null;
+  if (manifestHash === null) findings.push(`file missing: ${manifestFile}`);
+  else {
+    if (loaded && manifestHash !== loaded.state.doc.evidence.manifestSha256) findings.push(`evidence manifest changed since the race was built: ${manifestFile}`);
+    try {
+      manifest = await loadManifest(dir);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      findings.push(err.message);
+    }
+  }
+
+  if (manifest) {
+    const label = manifest.source.kind === 'frames' ? 'frame' : 'source file';
+    const checks: { file: EvidenceFile; label: string }[] = manifest.source.files.map((file) => ({ file, label }));
+    if (manifest.timing.kind === 'timestamps') checks.push({ file: manifest.timing.file, label: 'timestamps file' });
+    findings.push(...(await checkFiles(checks)));
+    for (const [what, rel, expected] of [
+      ['time map', manifest.times.path, manifest.times.sha256],
+      ['composite', manifest.composite.path, manifest.composite.sha256],
+    ] as const) {
+      const file = path.isAbsolute(rel) ? rel : path.join(dir, rel);
+      const h = await hashOrNull(file);
+      if (h === null) findings.push(`file missing: ${file}`);
+      else if (h !== expected) findings.push(`${what} changed: ${file}`);
+    }
+  }
+
+  if (loaded && manifest) findings.push(...(await checkCertifications(dir, loaded, manifestHash)));
+  return { intact: findings.length === 0, findings };
+}
+
+async function checkFiles(checks: { file: EvidenceFile; label: string }[]): Promise<string[]> {
+  const results: (string | null)[] = new Array(checks.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      const check = checks[i];
+      if (!check) return;
+      const h = await hashOrNull(check.file.path);
+      if (h === null) results[i] = `file missing: ${check.file.path}`;
+      else if (h !== check.file.sha256) results[i] = `${check.label} changed: ${check.file.path}`;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HASH_CONCURRENCY, checks.length) }, worker));
+  return results.filter((r): r is string => r !== null);
+}
+
+/** Every certification must still reproduce: same manifest, its audit head in the log, the same results. */
+async function checkCertifications(dir: string, loaded: LoadedRace, manifestHash: string | null): Promise<string[]> {
+  const findings: string[] = [];
+  const entries = loaded.entries;
+  let times: bigint[] | null = null;
+  for (const [i, entry] of entries.entries()) {
+    if (entry.action !== 'race.certified') continue;
+    const cert = (entry.payload as { certification: { revision: number; manifestSha256: string; resultsSha256: string; auditHead: string } }).certification;
+    if (manifestHash !== null && cert.manifestSha256 !== manifestHash) findings.push(`revision ${cert.revision} was certified with a different evidence manifest`);
+    if (entry.prev !== cert.auditHead) findings.push(`revision ${cert.revision}: certified audit head does not match entry ${entry.seq - 1}`);
+    try {
+      times ??= (await readTimes(dir)).timesNs.map((t) => BigInt(t));
+      const manifest = await loadManifest(dir);
+      const before = replayLog(entries.slice(0, i)).doc;
+      const report = computeResults({ doc: before, times, gaps: manifest.gaps });
+      if (sha256Text(canonicalJson(resultsForHash(report))) !== cert.resultsSha256) {
+        findings.push(`revision ${cert.revision}: the certified results no longer follow from the audit log and the evidence`);
+      }
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      findings.push(`revision ${cert.revision}: results cannot be recomputed (${err.message})`);
+    }
+  }
+  return findings;
+}
+
+async function hashOrNull(file: string): Promise<string | null> {
+  try {
+    return (await sha256File(file)).sha256;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
+    throw err;
+  }
+}

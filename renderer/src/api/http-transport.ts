@@ -1,0 +1,73 @@
+/**
+ * The browser-mode transport: calls are `POST api/<method>` to the localhost bridge that served this page, events
+ * arrive over its SSE stream, race files from `race-files/...`; every request carries the bearer token.
+ * URLs are relative so the page works wherever the bridge put it.
+ */
+import { createApiClient, type RawOutcome } from '../../../app/api/client.js';
+import { ApiCallError, isApiErrorShape } from '../../../app/api/errors.js';
+import type { ApiEvent, ApiEventListener } from '../../../app/api/events.js';
+import { raceFileUrl } from './desktop-bridge.js';
+import { startEventStream } from './event-source.js';
+import type { RendererApi } from './renderer-api.js';
+
+const SIGNED_OUT = 'This tab is not signed in to Photofinish: open the address (with its #token) printed by photofinish serve.';
+
+export function createHttpRendererApi(token: string | null): RendererApi {
+  const headers = (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+
+  const api = createApiClient(async (name, args): Promise<RawOutcome> => {
+    let res: Response;
+    try {
+      res = await fetch(`api/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers() },
+        body: JSON.stringify(args ?? {}),
+      });
+    } catch {
+      return { ok: false, error: { code: 'INTERNAL', message: 'Photofinish server is not reachable: is photofinish serve still running?' } };
+    }
+    if (res.status === 401) return { ok: false, error: { code: 'FORBIDDEN', message: SIGNED_OUT } };
+    const body: unknown = await res.json().catch(() => null);
+    if (isOutcome(body)) return body;
+    return { ok: false, error: { code: 'INTERNAL', message: `Photofinish server answered ${res.status} ${res.statusText}.` } };
+  });
+
+  const listeners = new Set<ApiEventListener>();
+  let stop: (() => void) | null = null;
+  const dispatch = (event: ApiEvent) => {
+    for (const l of [...listeners]) {
+      try {
+        l(event);
+      } catch {
+        // One failing listener must not starve the others.
+      }
+    }
+  };
+
+  return {
+    api,
+    subscribe(listener) {
+      listeners.add(listener);
+      stop ??= startEventStream({ url: 'api/events', headers, onEvent: dispatch });
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && stop) {
+          stop();
+          stop = null;
+        }
+      };
+    },
+    async fetchRaceFile(raceId, relativePath) {
+      const res = await fetch(raceFileUrl(raceId, relativePath), { headers: headers() });
+      if (res.status === 401) throw new ApiCallError({ code: 'FORBIDDEN', message: SIGNED_OUT });
+      if (!res.ok) throw new ApiCallError({ code: res.status === 404 ? 'NOT_FOUND' : 'FORBIDDEN', message: `Race file ${relativePath}: ${res.status} ${res.statusText}` });
+      return res.blob();
+    },
+  };
+}
+
+function isOutcome(body: unknown): body is RawOutcome {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as { ok?: unknown; error?: unknown };
+  return b.ok === true ? 'value' in b : b.ok === false && isApiErrorShape(b.error);
+}

@@ -1,0 +1,54 @@
+/** Amend a certified race: reopens it for changes as a new revision, with the reason recorded in the audit log. */
+import { useState, type FormEvent } from 'react';
+import { rendererApi } from '../api/index.js';
+import { officialStore, setOfficial } from '../app/official.js';
+import { change, session } from '../app/session.js';
+import { useStore } from '../app/store.js';
+import { Dialog } from './Dialog.js';
+
+export function AmendDialog({ onClose }: { onClose(): void }) {
+  const s = useStore(session);
+  const official = useStore(officialStore);
+  const [name, setName] = useState(official.name);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const race = s.race;
+  if (!race?.certified) return null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setOfficial(name.trim());
+    const ok = await change((by, raceId) => rendererApi.api.amend({ raceId, by, reason: reason.trim() }));
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog title="Amend certified results" onClose={onClose} testId="amend-dialog">
+      <form onSubmit={submit} className="form">
+        <p>
+          Revision {race.revision} was certified by <strong>{race.certified.official}</strong> ({race.certified.role}). Amending
+          opens revision {race.revision + 1} for changes; the certified revision and your reason stay in the audit log and on
+          the result sheet.
+        </p>
+        <label>
+          Official
+          <input name="official" value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <label>
+          Reason (required)
+          <textarea name="reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} required minLength={3} autoFocus placeholder="e.g. Protest by team 12 upheld after review of the source frames" />
+        </label>
+        <footer className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary danger" disabled={busy || reason.trim().length < 3 || !name.trim()}>
+            {busy ? 'Amending…' : 'Amend'}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}

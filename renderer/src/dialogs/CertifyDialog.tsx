@@ -1,0 +1,90 @@
+/** Certify: the official's name and role, and exactly what will be frozen (results, evidence, audit head). */
+import { useState, type FormEvent } from 'react';
+import { rendererApi } from '../api/index.js';
+import { officialStore, setOfficial } from '../app/official.js';
+import { change, session } from '../app/session.js';
+import { useStore } from '../app/store.js';
+import { Dialog } from './Dialog.js';
+
+export function CertifyDialog({ onClose }: { onClose(): void }) {
+  const s = useStore(session);
+  const official = useStore(officialStore);
+  const [name, setName] = useState(official.name);
+  const [role, setRole] = useState('Chief photo-finish judge');
+  const [busy, setBusy] = useState(false);
+  const race = s.race;
+  if (!race) return null;
+  const placed = race.results.finishers.filter((f) => f.place !== null);
+  const unmarked = race.results.finishers.filter((f) => f.place === null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    setOfficial(name.trim());
+    const ok = await change((_by, raceId) => rendererApi.api.certify({ raceId, official: name.trim(), role: role.trim() || 'Chief photo-finish judge' }));
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog title="Certify results" onClose={onClose} wide testId="certify-dialog">
+      <form onSubmit={submit} className="form">
+        <p>
+          Certifying freezes the race at revision <strong>{race.revision}</strong>: the results below, the evidence
+          ({race.evidence.columns.toLocaleString()} columns from {race.evidence.source.description || race.evidence.source.path}) and
+          the audit log ({race.auditCount} entries, head <code>{race.auditHead.slice(0, 12)}</code>). After this the race is
+          read-only; changes need an amendment with a reason.
+        </p>
+        <table className="compact">
+          <thead>
+            <tr>
+              <th>Place</th>
+              <th>No.</th>
+              <th>Name</th>
+              <th className="num">Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {placed.map((f) => (
+              <tr key={f.competitor}>
+                <td>{f.place}</td>
+                <td>{f.competitor}</td>
+                <td>
+                  {f.name}
+                  {f.typed ? <span className="badge typed">typed</span> : null}
+                  {f.dead_heat ? <span className="badge dh">DH</span> : null}
+                </td>
+                <td className="num">{f.time_display}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {unmarked.length > 0 ? (
+          <p className="warning" role="note">
+            {unmarked.length} competitor{unmarked.length === 1 ? ' has' : 's have'} no mark and will be certified as not placed:{' '}
+            {unmarked.map((f) => `#${f.competitor}`).join(', ')}.
+          </p>
+        ) : null}
+        <div className="fields">
+          <label>
+            Official
+            <input name="official" value={name} onChange={(e) => setName(e.target.value)} required autoFocus autoComplete="name" />
+          </label>
+          <label>
+            Role
+            <input name="role" value={role} onChange={(e) => setRole(e.target.value)} required />
+          </label>
+        </div>
+        <footer className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy || !name.trim() || placed.length === 0}>
+            {busy ? 'Certifying…' : `Certify ${placed.length} result${placed.length === 1 ? '' : 's'}`}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}

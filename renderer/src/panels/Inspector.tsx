@@ -1,0 +1,102 @@
+/**
+ * Source-frame inspector: the original frame behind a composite column, with the finish line drawn, stepping to
+ * the previous or next frame, so officials can see which car or runner an edge belongs to.
+ */
+import { useEffect, useState } from 'react';
+import type { FinishLine } from '../../../app/domain/race/evidence.js';
+import type { FrameImage } from '../../../app/api/types.js';
+import { formatSeconds } from '../../../app/domain/viewport/readout.js';
+import { rendererApi } from '../api/index.js';
+import { messageOf } from '../app/errors.js';
+import { session } from '../app/session.js';
+import { createStore, useStore } from '../app/store.js';
+
+/** Which column the inspector shows and how many frames away from it. */
+export const inspectorStore = createStore({ column: null as number | null, step: 0, follow: true });
+
+export function inspectColumn(column: number): void {
+  inspectorStore.set({ column, step: 0 });
+}
+
+export function stepInspector(delta: number): void {
+  inspectorStore.set((s) => ({ step: Math.max(-1000, Math.min(1000, s.step + delta)) }));
+}
+
+export function Inspector() {
+  const s = useStore(session);
+  const ins = useStore(inspectorStore);
+  const [frame, setFrame] = useState<FrameImage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const raceId = s.race?.raceId;
+
+  useEffect(() => {
+    if (!raceId || ins.column === null) return;
+    let live = true;
+    setLoading(true);
+    const t = setTimeout(() => {
+      rendererApi.api
+        .getSourceFrame({ raceId, column: Math.max(0, ins.column as number), step: ins.step })
+        .then((f) => {
+          if (!live) return;
+          setFrame(f);
+          setError(null);
+        })
+        .catch((err) => live && setError(messageOf(err)))
+        .finally(() => live && setLoading(false));
+    }, 60);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [raceId, ins.column, ins.step]);
+
+  return (
+    <section className="panel inspector" aria-labelledby="inspector-title">
+      <header className="panel-head">
+        <h2 id="inspector-title">Source frame</h2>
+        <div className="row">
+          <button type="button" onClick={() => stepInspector(-1)} disabled={!frame} title="Previous frame ([)" aria-label="Previous frame">
+            ◀
+          </button>
+          <button type="button" onClick={() => stepInspector(1)} disabled={!frame} title="Next frame (])" aria-label="Next frame">
+            ▶
+          </button>
+          <label className="check" title="Follow the hairline when the pointer rests">
+            <input type="checkbox" checked={ins.follow} onChange={(e) => inspectorStore.set({ follow: e.target.checked })} /> follow
+          </label>
+        </div>
+      </header>
+      {error ? <p className="error-text">{error}</p> : null}
+      {!frame && !error ? (
+        <p className="empty">Rest the pointer on the composite (or press V) to see the original frame at the hairline.</p>
+      ) : null}
+      {frame ? (
+        <figure className={`frame${loading ? ' loading' : ''}`} data-testid="inspector-frame">
+          <div className="frame-box">
+            <img src={frame.dataUrl} alt={`Source frame ${frame.frameIndex + 1} of ${frame.frameCount}`} />
+            <svg viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="none" aria-hidden="true">
+              {frame.line ? <LineShape line={frame.line} height={frame.height} /> : null}
+            </svg>
+          </div>
+          <figcaption>
+            Frame <strong>{frame.frameIndex + 1}</strong> of {frame.frameCount}
+            {frame.timeNs !== null ? <> · {formatSeconds(BigInt(frame.timeNs), 4)} s</> : null}
+            {ins.step !== 0 ? <span className="muted"> ({ins.step > 0 ? '+' : ''}{ins.step} from hairline)</span> : null}
+            <span className="muted file" title={frame.file}> · {frame.file.split(/[\\/]/).pop()}</span>
+          </figcaption>
+        </figure>
+      ) : null}
+    </section>
+  );
+}
+
+function LineShape({ line, height }: { line: FinishLine; height: number }) {
+  const [x1, y1, x2, y2] = line.kind === 'column' ? [line.x + 0.5, 0, line.x + 0.5, height] : [line.x1, line.y1, line.x2, line.y2];
+  return (
+    <>
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="black" strokeWidth={4} vectorEffect="non-scaling-stroke" opacity={0.6} />
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="#ff3b3b" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+/** Start: open footage or a race (native dialog in the desktop app, a path field in browser mode), recent races, demo. */
+import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
+import type { RecentRace } from '../../../app/api/types.js';
+import { rendererApi } from '../api/index.js';
+import { messageOf } from '../app/errors.js';
+import { openDemoRace, openRaceAt, session, type SetupKind } from '../app/session.js';
+import { useStore } from '../app/store.js';
+
+type OpenKind = SetupKind | 'race';
+
+const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
+  { kind: 'frames', label: 'Frames folder', hint: 'A folder of numbered images from an area-scan camera' },
+  { kind: 'video', label: 'Video', hint: 'A video file; its own timestamps can be used' },
+  { kind: 'linescan', label: 'Line-scan image', hint: 'One image from a line-scan camera' },
+  { kind: 'race', label: 'Race folder', hint: 'A race built earlier (race.json inside)' },
+];
+
+/**
+ * A path from something dropped on the window. Browsers hide a dropped file's location, but file managers also
+ * offer it as a file:// URI (or plain text), which is all browser mode can use.
+ */
+export function droppedPath(dt: Pick<DataTransfer, 'getData'>): string | null {
+  const uri = (dt.getData('text/uri-list') || dt.getData('text/plain') || '').split(/\r?\n/).find((l) => l && !l.startsWith('#'));
+  if (!uri) return null;
+  if (uri.startsWith('file://')) {
+    try {
+      return decodeURIComponent(new URL(uri).pathname);
+    } catch {
+      return null;
+    }
+  }
+  return uri.startsWith('/') || /^[A-Za-z]:[\\/]/.test(uri) ? uri.trim() : null;
+}
+
+/** What a dropped path most likely is, from its name. */
+export function guessKind(p: string): OpenKind {
+  if (/\.(mp4|mov|avi|mkv|webm|m4v|mts|gif)$/i.test(p)) return 'video';
+  if (/\.(tif|tiff|png)$/i.test(p)) return 'linescan';
+  if (/race\.json$/i.test(p) || /-race[\\/]?$/i.test(p)) return 'race';
+  return 'frames';
+}
+
+export function StartScreen() {
+  const s = useStore(session);
+  const [recent, setRecent] = useState<RecentRace[] | null>(null);
+  const [recentError, setRecentError] = useState<string | null>(null);
+  const [kind, setKind] = useState<OpenKind>('frames');
+  const [path, setPath] = useState('');
+  const native = s.info?.nativeDialogs === true;
+
+  useEffect(() => {
+    rendererApi.api
+      .listRecentRaces({})
+      .then(setRecent)
+      .catch((err) => setRecentError(messageOf(err)));
+  }, []);
+
+  const open = (k: OpenKind, p: string) => {
+    const trimmed = p.trim();
+    if (!trimmed) return;
+    if (k === 'race') void openRaceAt(trimmed);
+    else session.set({ screen: { kind: 'setup', source: trimmed, sourceKind: k }, error: null });
+  };
+
+  const pick = async (k: OpenKind) => {
+    try {
+      const { path: picked } = await rendererApi.api.pickPath({ purpose: k, title: `Open ${KINDS.find((x) => x.kind === k)?.label}` });
+      if (picked) open(k, picked);
+    } catch (err) {
+      session.set({ error: messageOf(err) });
+    }
+  };
+
+  const [dragOver, setDragOver] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragOver(false);
+    const p = droppedPath(e.dataTransfer);
+    if (!p) {
+      session.set({ error: 'This browser did not say where the dropped item is. Paste its full path into the field instead.' });
+      return;
+    }
+    const k = guessKind(p);
+    setKind(k);
+    setPath(k === 'race' ? p.replace(/[\\/]race\.json$/i, '') : p);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    open(kind, path);
+  };
+
+  return (
+    <main
+      className={`start${dragOver ? ' drag-over' : ''}`}
+      data-testid="start-screen"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragOver(true);
+      }}
+      onDragLeave={() => setDragOver(false)}
+      onDrop={onDrop}
+    >
+      <section className="card hero">
+        <h1>Photo-finish adjudication</h1>
+        <p className="lede">
+          Build the finish-line image from camera footage, mark each competitor’s leading edge, certify the order, times and
+          margins, and print the result sheet.
+        </p>
+        <button type="button" className="primary big" onClick={() => void openDemoRace()} data-testid="open-demo" autoFocus>
+          Open the demo race
+        </button>
+        <p className="muted small">Two cars a thousandth of a second apart, filmed at 1000 frames per second.</p>
+      </section>
+
+      <section className="card">
+        <h2>Open</h2>
+        {native ? (
+          <div className="open-buttons">
+            {KINDS.map((k) => (
+              <button type="button" key={k.kind} onClick={() => void pick(k.kind)} title={k.hint}>
+                {k.label}…
+              </button>
+            ))}
+          </div>
+        ) : (
+          <form onSubmit={submit} className="form open-form">
+            <fieldset className="segmented" aria-label="What to open">
+              {KINDS.map((k) => (
+                <label key={k.kind} title={k.hint}>
+                  <input type="radio" name="kind" value={k.kind} checked={kind === k.kind} onChange={() => setKind(k.kind)} />
+                  {k.label}
+                </label>
+              ))}
+            </fieldset>
+            <label>
+              Path on this computer
+              <input
+                name="path"
+                value={path}
+                onChange={(e) => setPath(e.target.value)}
+                placeholder={kind === 'race' ? '/races/2026-05-01 heat 3' : kind === 'video' ? '/footage/finish.mp4' : '/footage/frames'}
+                spellCheck={false}
+                data-testid="open-path"
+              />
+            </label>
+            <p className="muted small">{KINDS.find((k) => k.kind === kind)?.hint}. Browser mode cannot show a file dialog: paste the full path, or drop the folder or file here.</p>
+            <button type="submit" className="primary" disabled={!path.trim()}>
+              {kind === 'race' ? 'Open race' : 'Set up'}
+            </button>
+          </form>
+        )}
+      </section>
+
+      <section className="card">
+        <h2>Recent races</h2>
+        {recentError ? <p className="error-text">{recentError}</p> : null}
+        {recent === null && !recentError ? <p className="muted">Loading…</p> : null}
+        {recent && recent.length === 0 ? <p className="empty">No races opened yet on this computer.</p> : null}
+        {recent && recent.length > 0 ? (
+          <ul className="recent">
+            {recent.map((r) => (
+              <li key={r.path}>
+                <button type="button" className="link" onClick={() => void openRaceAt(r.path)} title={r.path}>
+                  <strong>{r.name}</strong>
+                  <span className="muted small">
+                    {r.path} · {new Date(r.openedAt).toLocaleString()}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+/** React shell of the composite viewer: mounts the canvases once and hands data to the imperative engine. */
+import { useEffect, useMemo, useRef } from 'react';
+import { columnAtTime } from '../../../app/domain/viewport/column-time.js';
+import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
+import { medianInterval } from '../../../app/domain/viewport/column-time.js';
+import { tilePath } from '../../../app/domain/race/evidence.js';
+import { rendererApi } from '../api/index.js';
+import { placeMarkAt, session } from '../app/session.js';
+import { useStore } from '../app/store.js';
+import { competitorColour } from './colours.js';
+import { ViewerEngine, type ViewerData } from './viewer-engine.js';
+import { setViewer } from './viewer-handle.js';
+
+export interface Adjustments {
+  brightness: number;
+  contrast: number;
+  gamma: number;
+  invert: boolean;
+}
+
+export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHover(milli: number | null): void }) {
+  const s = useStore(session);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tileRef = useRef<HTMLCanvasElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const readoutRef = useRef<HTMLOutputElement>(null);
+  const engineRef = useRef<ViewerEngine | null>(null);
+  const hoverRef = useRef(onHover);
+  hoverRef.current = onHover;
+
+  useEffect(() => {
+    const engine = new ViewerEngine(
+      containerRef.current as HTMLDivElement,
+      tileRef.current as HTMLCanvasElement,
+      overlayRef.current as HTMLCanvasElement,
+      readoutRef.current as HTMLOutputElement,
+      {
+        fetchTile: (raceId, level, index) => rendererApi.fetchRaceFile(raceId, tilePath(level, index)),
+        onClick: (milli) => void placeMarkAt(milli),
+        onHover: (milli) => hoverRef.current(milli),
+      },
+    );
+    engineRef.current = engine;
+    setViewer(engine);
+    return () => {
+      setViewer(null);
+      engine.destroy();
+      engineRef.current = null;
+    };
+  }, []);
+
+  const race = s.race;
+  const decimals = useMemo(() => decimalsForResolution(medianInterval(s.times)), [s.times]);
+
+  useEffect(() => {
+    if (!race || !engineRef.current) return;
+    const byId = new Map(race.competitors.map((c, i) => [c.id, competitorColour(c, i)]));
+    const data: ViewerData = {
+      raceId: race.raceId,
+      columns: race.evidence.columns,
+      rows: race.evidence.rows,
+      times: s.times,
+      tileWidth: race.evidence.tiles.tileWidth,
+      levels: race.evidence.tiles.levels,
+      direction: race.direction,
+      gaps: race.evidence.gaps,
+      decimals,
+      marks: race.marks.map((m) => ({
+        competitorId: m.competitorId,
+        label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : ''}`,
+        colour: byId.get(m.competitorId) ?? '#ffffff',
+        column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(s.times, BigInt(m.position.ns)),
+        selected: m.competitorId === s.selectedId,
+      })),
+      suggestions: s.suggestions.map((e, i) => ({ index: e.index, column: e.column, label: `S${i + 1}` })),
+    };
+    engineRef.current.setData(data);
+  }, [race, s.times, s.selectedId, s.suggestions, decimals]);
+
+  const gammaExp = (1 / Math.max(0.1, adjust.gamma)).toFixed(3);
+  const filter = `brightness(${adjust.brightness}) contrast(${adjust.contrast})${adjust.invert ? ' invert(1)' : ''}${
+    adjust.gamma !== 1 ? ' url(#pf-gamma)' : ''
+  }`;
+
+  return (
+    <div className="viewer">
+      <svg className="visually-hidden" aria-hidden="true" width="0" height="0">
+        <filter id="pf-gamma" colorInterpolationFilters="sRGB">
+          <feComponentTransfer>
+            <feFuncR type="gamma" amplitude="1" exponent={gammaExp} offset="0" />
+            <feFuncG type="gamma" amplitude="1" exponent={gammaExp} offset="0" />
+            <feFuncB type="gamma" amplitude="1" exponent={gammaExp} offset="0" />
+          </feComponentTransfer>
+        </filter>
+      </svg>
+      <div
+        ref={containerRef}
+        className={`viewer-canvas${race?.certified ? ' read-only' : ''}`}
+        data-testid="composite"
+        aria-label="Composite photo-finish image. Click a leading edge to place the selected competitor's mark."
+        role="img"
+      >
+        <canvas ref={tileRef} className="tile-layer" style={{ filter }} />
+        <canvas ref={overlayRef} className="overlay-layer" />
+      </div>
+      <output ref={readoutRef} className="readout" data-testid="hairline-readout" aria-live="off" />
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * Viewer benchmark (`npm run bench:viewer`): drives real Chromium through the HTTP bridge on large synthetic races
+ * and prints what an official would feel, from the page's performance timeline:
+ *   - first composite pixels after opening a 10,000-column race (goal: within 1 s),
+ *   - frame times while panning (mouse drag) and zooming (wheel) a 100,000-column race (goal: ≤ 16 ms per frame),
+ *   - hairline readout latency: pointer event → readout drawn (goal: within one frame).
+ * The synthetic races are written directly (tiles, times, manifest, race.json through the store), not built from
+ * footage, so the benchmark measures the viewer, not the build. Usage: tsx scripts/bench/viewer-frame-time.ts
+ * [--columns 100000] [--keep]
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { startBridge } from '../../app/bridge/server.js';
+import { RACE_LAYOUT, tilePath, type EvidenceManifest } from '../../app/domain/race/evidence.js';
+import { createService } from '../../app/service/create-service.js';
+import { initRaceFolder } from '../../app/store/race-store.js';
+import { chromiumMissing, launchBrowser } from '../../test/helpers/browser.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const rendererDir = path.join(repoRoot, 'dist/renderer');
+const TILE_WIDTH = 512;
+const ROWS = 240;
+const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** A synthetic photo-finish: lane stripes, a textured background and "cars" (blocks) every few hundred columns. */
+function pixel(column: number, row: number): [number, number, number] {
+  const lane = Math.floor(row / 40);
+  const car = column % 700 < 90 + lane * 7 && column % 700 > lane * 11;
+  if (car) return [200 - lane * 20, 40 + lane * 30, 60 + lane * 25];
+  const streak = ((row * 2654435761) >>> 0) % 97;
+  const v = 70 + (streak % 40) + ((column >> 5) % 2) * 6;
+  return row % 40 === 0 ? [230, 230, 230] : [v, v, v + 8];
+}
+
+async function writeSyntheticRace(dir: string, columns: number): Promise<void> {
+  await fs.mkdir(path.join(dir, 'evidence'), { recursive: true });
+  // Levels as the engine writes them: halve both axes until one tile holds the level.
+  const levels: EvidenceManifest['tiles']['levels'] = [];
+  for (let l = 0, ds = 1, c = columns, r = ROWS; ; l++, ds *= 2, c = Math.ceil(c / 2), r = Math.ceil(r / 2)) {
+    levels.push({ level: l, downsample: ds, columns: c, rows: r, tiles: Math.ceil(c / TILE_WIDTH) });
+    if (!(c > TILE_WIDTH || r > TILE_WIDTH) || c <= 1) break;
+  }
+  for (const lv of levels) {
+    await fs.mkdir(path.join(dir, 'tiles', String(lv.level)), { recursive: true });
+    const jobs: Promise<unknown>[] = [];
+    for (let t = 0; t < lv.tiles; t++) {
+      const w = Math.min(TILE_WIDTH, lv.columns - t * TILE_WIDTH);
+      const raw = Buffer.alloc(w * lv.rows * 3);
+      for (let y = 0; y < lv.rows; y++) {
+        for (let x = 0; x < w; x++) {
+          const [r, g, b] = pixel((t * TILE_WIDTH + x) * lv.downsample, y * lv.downsample);
+          const o = (y * w + x) * 3;
+          raw[o] = r;
+          raw[o + 1] = g;
+          raw[o + 2] = b;
+        }
+      }
+      jobs.push(sharp(raw, { raw: { width: w, height: lv.rows, channels: 3 } }).png({ compressionLevel: 3 }).toFile(path.join(dir, tilePath(lv.level, t))));
+      if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+    }
+    await Promise.all(jobs);
+  }
+  // 1000 columns per second, with a dropped frame every 9,973 columns.
+  const timesNs: string[] = [];
+  let t = 10_000_000_000n;
+  const gaps: EvidenceManifest['gaps'] = [];
+  for (let c = 0; c < columns; c++) {
+    if (c > 0 && c % 9973 === 0) {
+      gaps.push({ afterColumn: c - 1, fromNs: (t - 1_000_000n).toString(), toNs: (t + 1_000_000n).toString(), reason: 'interval' });
+      t += 1_000_000n;
+    }
+    timesNs.push(t.toString());
+    t += 1_000_000n;
+  }
+  const timesJson = JSON.stringify({ timesNs, frames: timesNs.map((_, i) => i) });
+  await fs.writeFile(path.join(dir, RACE_LAYOUT.times), timesJson);
+  // The full composite is never drawn by the viewer; a small stand-in keeps the manifest complete.
+  const composite = await sharp({ create: { width: 64, height: ROWS, channels: 3, background: '#404040' } }).png().toBuffer();
+  await fs.writeFile(path.join(dir, RACE_LAYOUT.compositePng), composite);
+  const manifest: EvidenceManifest = {
+    schema: 'photofinish.evidence',
+    schemaVersion: 1,
+    builtAt: new Date().toISOString(),
+    software: { name: 'Photofinish', version: 'bench' },
+    source: { kind: 'linescan', path: dir, description: `synthetic ${columns}-column race`, files: [], frameCount: columns, width: columns, height: ROWS, bitDepth: 8, channels: 3 },
+    line: { kind: 'column', x: 0 },
+    timing: { kind: 'line-rate', rate: '1000', startNs: '10000000000' },
+    columns,
+    rows: ROWS,
+    times: { path: RACE_LAYOUT.times, sha256: sha(timesJson) },
+    gaps,
+    measured: { medianIntervalNs: '1000000', minIntervalNs: '1000000', maxIntervalNs: '2000000', spreadNs: '0', rate: 1000 },
+    composite: { path: RACE_LAYOUT.compositePng, sha256: sha(composite), width: 64, height: ROWS, format: 'png' },
+    tiles: { path: 'tiles', tileWidth: TILE_WIDTH, format: 'png', levels },
+  };
+  const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
+  await fs.writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestJson);
+  await initRaceFolder(dir, {
+    manifestSha256: sha(manifestJson),
+    meta: { name: `Synthetic ${columns.toLocaleString()}-column race` },
+    sport: 'motorsport',
+    competitors: Array.from({ length: 8 }, (_, i) => ({ id: String(i + 1), name: `Competitor ${i + 1}` })),
+    actor: 'Benchmark',
+    at: new Date().toISOString(),
+  });
+}
+
+function stats(values: number[]): string {
+  if (values.length === 0) return 'no samples';
+  const s = [...values].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
+  return `n=${s.length} p50=${q(0.5).toFixed(2)} ms p95=${q(0.95).toFixed(2)} ms max=${(s[s.length - 1] as number).toFixed(2)} ms`;
+}
+
+interface PageWindow {
+  __PF_PERF__: boolean;
+  __frames: number[];
+  __photofinishViewer: { viewport: { scale: number; width: number }; zoomToScale(s: number, x?: number): void; centreOn(c: number): void };
+  requestAnimationFrame(cb: (t: number) => void): number;
+  performance: { getEntriesByName(n: string): { startTime: number; duration: number }[]; getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number }[]; clearMeasures(): void };
+}
+
+async function main(): Promise<void> {
+  const missing = chromiumMissing() ?? (existsSync(path.join(rendererDir, 'index.html')) ? null : 'dist/renderer missing: run npm run build:renderer');
+  if (missing) {
+    console.error(`bench:viewer cannot run: ${missing}`);
+    process.exit(1);
+  }
+  const bigColumns = arg('columns', 100_000);
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-bench-viewer-'));
+  const t0 = performance.now();
+  const small = path.join(root, 'race-10k');
+  const big = path.join(root, `race-${bigColumns}`);
+  await writeSyntheticRace(small, 10_000);
+  await writeSyntheticRace(big, bigColumns);
+  console.log(`synthetic races written in ${((performance.now() - t0) / 1000).toFixed(1)} s (${root})`);
+
+  const results: string[] = [];
+  for (const [label, dir] of [
+    ['10,000 columns', small],
+    [`${bigColumns.toLocaleString()} columns`, big],
+  ] as const) {
+    const running = createService({ shell: 'browser', dataDir: path.join(root, 'data'), startup: { kind: 'race', path: dir } });
+    const bridge = await startBridge({ running, rendererDir });
+    const browser = await launchBrowser({ width: 1600, height: 900 });
+    const { page } = browser;
+    try {
+      // tsx (esbuild keepNames) wraps named page functions in __name(); give the page a no-op one.
+      await page.addInitScript('globalThis.__name = (f) => f; globalThis.__PF_PERF__ = true;');
+      await page.goto(bridge.url);
+      await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      const first = await page.evaluate(() => {
+        const w = globalThis as unknown as PageWindow;
+        const fp = w.performance.getEntriesByName('pf-first-pixels')[0]?.startTime ?? NaN;
+        const open = w.performance.getEntriesByType('resource').find((e) => e.name.includes('/api/openRace'));
+        return { fromNavigation: fp, fromOpen: open ? fp - open.startTime : NaN, openCall: open ? open.responseEnd - open.startTime : NaN };
+      });
+      results.push(
+        `${label}: first composite pixels ${first.fromNavigation.toFixed(0)} ms after navigation, ${first.fromOpen.toFixed(0)} ms after the openRace call (openRace itself ${first.openCall.toFixed(0)} ms)`,
+      );
+
+      // The synthetic race has no source frames to inspect: keep the inspector from asking for them.
+      await page.getByRole('checkbox', { name: 'follow' }).uncheck();
+      const box = (await page.getByTestId('composite').boundingBox())!;
+      const midY = box.y + box.height / 2;
+      // Frame intervals from requestAnimationFrame while input is driven (what the official sees).
+      const startFrames = async () =>
+        page.evaluate(() => {
+          const w = globalThis as unknown as PageWindow;
+          w.__frames = [];
+          let last = 0;
+          const tick = (t: number) => {
+            if (last) w.__frames.push(t - last);
+            last = t;
+            if (w.__frames.length < 100_000) w.requestAnimationFrame(tick);
+          };
+          w.requestAnimationFrame(tick);
+          w.performance.clearMeasures();
+        });
+      const collect = async () =>
+        page.evaluate(() => {
+          const w = globalThis as unknown as PageWindow;
+          const frames = w.__frames.slice();
+          w.__frames.length = 100_000; // stops the loop
+          return {
+            frames,
+            draws: w.performance.getEntriesByName('pf-draw').map((e) => e.duration),
+            readouts: w.performance.getEntriesByName('pf-readout').map((e) => e.duration),
+          };
+        });
+
+      // Baseline: frame intervals with nothing happening (what this machine's load costs by itself).
+      await startFrames();
+      await page.waitForTimeout(2000);
+      const idle = await collect();
+      results.push(`${label}: idle frame interval ${stats(idle.frames)}`);
+
+      // Pan: zoom to 1 px/column in the middle, then drag across 40 screens' worth of race.
+      await page.evaluate(() => {
+        const v = (globalThis as unknown as PageWindow).__photofinishViewer;
+        v.zoomToScale(1);
+        v.centreOn(5000);
+      });
+      await page.waitForTimeout(300);
+      await startFrames();
+      for (let i = 0; i < 10; i++) {
+        await page.mouse.move(box.x + box.width - 20, midY);
+        await page.mouse.down();
+        await page.mouse.move(box.x + 20, midY, { steps: 30 });
+        await page.mouse.up();
+      }
+      const pan = await collect();
+      results.push(`${label}: pan (drag) draw ${stats(pan.draws)}; frame interval ${stats(pan.frames)}`);
+
+      // Zoom: wheel about the pointer from the whole race to 32 px/column and back.
+      await page.keyboard.press('f');
+      await page.waitForTimeout(200);
+      await startFrames();
+      await page.mouse.move(box.x + box.width * 0.6, midY);
+      for (let i = 0; i < 40; i++) {
+        await page.mouse.wheel(0, -120);
+        await page.waitForTimeout(16);
+      }
+      for (let i = 0; i < 40; i++) {
+        await page.mouse.wheel(0, 120);
+        await page.waitForTimeout(16);
+      }
+      const zoom = await collect();
+      results.push(`${label}: zoom (wheel) draw ${stats(zoom.draws)}; frame interval ${stats(zoom.frames)}`);
+
+      // Hairline: pointer moves at 16 px/column; latency from the pointer event to the drawn readout.
+      await page.evaluate(() => (globalThis as unknown as PageWindow).__photofinishViewer.zoomToScale(16));
+      await page.waitForTimeout(200);
+      await startFrames();
+      for (let i = 0; i < 200; i++) await page.mouse.move(box.x + 100 + i * 5, midY);
+      const hair = await collect();
+      results.push(`${label}: hairline readout latency (pointer event → drawn) ${stats(hair.readouts)}`);
+      const tiles = await page.evaluate(() => (globalThis as unknown as { __photofinishViewer: { debugState(): { tiles: unknown } } }).__photofinishViewer.debugState().tiles);
+      results.push(`${label}: tile cache ${JSON.stringify(tiles)}`);
+      if (browser.errors.length) results.push(`${label}: page errors ${browser.errors.join(' | ')}`);
+    } finally {
+      await browser.close();
+      await bridge.close();
+    }
+  }
+  console.log('\nViewer benchmark (headless Chromium, software rendering, 1600×900):');
+  for (const r of results) console.log(`  ${r}`);
+  if (!process.argv.includes('--keep')) await fs.rm(root, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

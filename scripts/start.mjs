@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm start`: builds the renderer and the desktop app, then opens Photofinish (on the demo race, or on a race
+// folder given after `--`: `npm start -- path/to/race`). Where the Electron binary was never downloaded
+// (ELECTRON_SKIP_BINARY_DOWNLOAD, offline installs, CI) it says so in one line and points to browser mode.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The Electron executable, found the way the `electron` package finds it, but without requiring that package:
+ * requiring it starts a download when the binary is missing, which is exactly the case handled here.
+ */
+function electronBinary() {
+  const pkgDir = path.join(root, 'node_modules', 'electron');
+  const pathFile = path.join(pkgDir, 'path.txt');
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
+    const candidate = path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH, relative || 'electron');
+    return existsSync(candidate) ? candidate : null;
+  }
+  if (!relative) return null;
+  const candidate = path.join(pkgDir, 'dist', relative);
+  return existsSync(candidate) ? candidate : null;
+}
+
+const binary = electronBinary();
+if (!binary) {
+  console.error(
+    'Photofinish: the Electron binary is not installed here (skipped download or offline); run `npm run web` to use the same app in your browser.',
+  );
+  process.exit(1);
+}
+
+function step(label, args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Photofinish: ${label} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+}
+step('building the renderer', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
+step('building the desktop app', [path.join(root, 'scripts', 'build-app.mjs'), '--quiet']);
+
+const env = { ...process.env };
+delete env.ELECTRON_RUN_AS_NODE;
+const child = spawn(binary, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,212 @@
+/**
+ * A small, complete race folder for the export tests: a 600×120 composite drawn with sharp (grey streaks, dark
+ * competitor silhouettes whose leading edges sit on the marks), evidence manifest and times with one dropped-frame
+ * gap (competitors' leading edges are their earliest columns), race.json and a RaceView whose results match the marks. Names carry commas, quotes and accents on purpose.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FinisherResult, RaceView } from '../../app/api/types.js';
+import type { Amendment, Certification, Competitor, Mark, SportName } from '../../app/domain/race/document.js';
+import type { EvidenceManifest } from '../../app/domain/race/evidence.js';
+import { RACE_LAYOUT } from '../../app/domain/race/evidence.js';
+
+export const FIXTURE_COLUMNS = 600;
+export const FIXTURE_ROWS = 120;
+/** Column 300 → 301 jumps 40 ms instead of 1 ms: a dropped-frame gap. */
+export const FIXTURE_GAP_AFTER = 300;
+
+export function fixtureTimeNs(column: number): bigint {
+  return 10_000_000_000n + BigInt(column) * 1_000_000n + (column > FIXTURE_GAP_AFTER ? 39_000_000n : 0n);
+}
+
+export interface ExportFixtureOptions {
+  certified?: boolean;
+  sport?: SportName;
+  direction?: 'ltr' | 'rtl';
+  amendments?: Amendment[];
+  revision?: number;
+  /** Write only the evidence (no race.json, no audit log): for tests that create the race through the store. */
+  evidenceOnly?: boolean;
+}
+
+export interface ExportFixture {
+  dir: string;
+  manifestSha256: string;
+  view: RaceView;
+  cleanup(): Promise<void>;
+}
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+interface Entry {
+  c: Competitor;
+  mark?: { milliColumn?: number; typedNs?: bigint };
+}
+
+export const FIXTURE_ENTRIES: Entry[] = [
+  { c: { id: '7', name: 'Anna Müller', firstName: 'Anna', lastName: 'Müller', team: 'TV Köln', lane: '4', colour: '#d7191c' }, mark: { milliColumn: 200_500 } },
+  { c: { id: '12', name: "Zoë Ñúñez-O'Brien", firstName: 'Zoë', lastName: "Ñúñez-O'Brien", team: 'Club Atlético, Sevilla', lane: '5', colour: '#2166ac' }, mark: { milliColumn: 230_000 } },
+  { c: { id: '3', name: 'John Smith, Jr.', firstName: 'John', lastName: 'Smith, Jr.', team: 'Ørsted "Fast" AC', lane: '3', colour: '#1a9641' }, mark: { milliColumn: 262_400 } },
+  { c: { id: '21', name: 'Łukasz Kowalski', firstName: 'Łukasz', lastName: 'Kowalski', team: 'AZS Łódź', lane: '6', colour: '#e66101' }, mark: { typedNs: 10_280_000_000n } },
+  { c: { id: '5', name: 'Émile Zola', firstName: 'Émile', lastName: 'Zola', team: 'Paris UC', lane: '2', colour: '#7b3294' }, mark: { milliColumn: 300_800 } },
+  { c: { id: '9', name: 'Chloé Dubois', firstName: 'Chloé', lastName: 'Dubois', team: 'Lyon AC', lane: '7' } },
+];
+
+function timeOfMark(e: Entry): bigint | null {
+  if (!e.mark) return null;
+  if (e.mark.typedNs !== undefined) return e.mark.typedNs;
+  const milli = e.mark.milliColumn as number;
+  const i = Math.floor(milli / 1000);
+  const frac = BigInt(milli - i * 1000);
+  const t0 = fixtureTimeNs(i);
+  return t0 + ((fixtureTimeNs(i + 1) - t0) * frac + 500n) / 1000n;
+}
+
+/** Athletics publication: rounded up to the next 1/100 s. */
+function hundredthsUp(ns: bigint): string {
+  const h = (ns + 9_999_999n) / 10_000_000n;
+  return `${h / 100n}.${(h % 100n).toString().padStart(2, '0')}`;
+}
+
+const LENGTHS = ['', '1¼', 'nk', '½', '3'];
+
+export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promise<ExportFixture> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-export-'));
+  await fs.mkdir(path.join(dir, 'evidence'), { recursive: true });
+
+  // Composite: streaked background, a dark silhouette starting at each image mark's leading edge.
+  const raw = Buffer.alloc(FIXTURE_COLUMNS * FIXTURE_ROWS * 3);
+  for (let y = 0; y < FIXTURE_ROWS; y++) {
+    const base = 150 + ((y * 37) % 60);
+    for (let x = 0; x < FIXTURE_COLUMNS; x++) raw.fill(base, (y * FIXTURE_COLUMNS + x) * 3, (y * FIXTURE_COLUMNS + x) * 3 + 3);
+  }
+  FIXTURE_ENTRIES.forEach((e, k) => {
+    const milli = e.mark?.milliColumn;
+    if (milli === undefined) return;
+    const lead = Math.round(milli / 1000);
+    const y0 = 10 + k * 18;
+    for (let y = y0; y < Math.min(FIXTURE_ROWS, y0 + 16); y++) {
+      for (let x = lead; x <= Math.min(FIXTURE_COLUMNS - 1, lead + 14); x++) raw.fill(40, (y * FIXTURE_COLUMNS + x) * 3, (y * FIXTURE_COLUMNS + x) * 3 + 3);
+    }
+  });
+  const png = await sharp(raw, { raw: { width: FIXTURE_COLUMNS, height: FIXTURE_ROWS, channels: 3 } }).png().toBuffer();
+  await fs.writeFile(path.join(dir, RACE_LAYOUT.compositePng), png);
+
+  const timesNs = Array.from({ length: FIXTURE_COLUMNS }, (_, i) => fixtureTimeNs(i).toString());
+  const frames = Array.from({ length: FIXTURE_COLUMNS }, (_, i) => (i > FIXTURE_GAP_AFTER ? i + 39 : i));
+  const timesJson = JSON.stringify({ timesNs, frames });
+  await fs.writeFile(path.join(dir, RACE_LAYOUT.times), timesJson);
+
+  const manifest: EvidenceManifest = {
+    schema: 'photofinish.evidence',
+    schemaVersion: 1,
+    builtAt: '2026-06-14T15:20:00.000Z',
+    software: { name: 'Photofinish', version: '0.1.0' },
+    source: {
+      kind: 'frames',
+      path: '/media/finish-cam/heat2',
+      description: 'Folder of 639 PNG frames, Basler acA1300 at 1000 fps',
+      files: [{ path: '/media/finish-cam/heat2/f0000.png', bytes: 1234, sha256: 'a'.repeat(64) }],
+      frameCount: 639,
+      width: 640,
+      height: 120,
+      bitDepth: 8,
+      channels: 3,
+    },
+    line: { kind: 'column', x: 320 },
+    timing: { kind: 'fps', fps: '1000', startNs: '10000000000' },
+    columns: FIXTURE_COLUMNS,
+    rows: FIXTURE_ROWS,
+    times: { path: RACE_LAYOUT.times, sha256: sha256(timesJson) },
+    gaps: [{ afterColumn: FIXTURE_GAP_AFTER, fromNs: fixtureTimeNs(FIXTURE_GAP_AFTER).toString(), toNs: fixtureTimeNs(FIXTURE_GAP_AFTER + 1).toString(), reason: 'interval' }],
+    measured: { medianIntervalNs: '1000000', minIntervalNs: '999000', maxIntervalNs: '40000000', spreadNs: '2000', rate: 1000 },
+    composite: { path: RACE_LAYOUT.compositePng, sha256: sha256(png), width: FIXTURE_COLUMNS, height: FIXTURE_ROWS, format: 'png' },
+    tiles: { path: 'tiles', tileWidth: 256, format: 'png', levels: [{ level: 0, downsample: 1, columns: FIXTURE_COLUMNS, rows: FIXTURE_ROWS, tiles: 3 }] },
+  };
+  const manifestJson = JSON.stringify(manifest, null, 2);
+  await fs.writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestJson);
+
+  const sport = opts.sport ?? 'athletics';
+  const marks: Mark[] = [];
+  const at = (n: number) => `2026-06-14T15:2${n}:00.000Z`;
+  FIXTURE_ENTRIES.forEach((e, k) => {
+    if (!e.mark) return;
+    marks.push({
+      competitorId: e.c.id,
+      position: e.mark.typedNs !== undefined ? { kind: 'time', ns: e.mark.typedNs.toString() } : { kind: 'column', milliColumn: e.mark.milliColumn as number },
+      origin: e.mark.typedNs !== undefined ? 'typed' : 'image',
+      by: 'Jane Official',
+      at: at(k),
+    });
+  });
+
+  const timed = FIXTURE_ENTRIES.map((e) => ({ e, t: timeOfMark(e) }))
+    .filter((x): x is { e: Entry; t: bigint } => x.t !== null)
+    .sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : 0));
+  const winner = timed[0]?.t ?? 0n;
+  const secs = (ns: bigint) => Number(ns) / 1e9;
+  const finishers: FinisherResult[] = timed.map(({ e, t }, i) => {
+    const prev = i > 0 ? (timed[i - 1] as { t: bigint }).t : null;
+    const nearGap = e.c.id === '5';
+    return {
+      place: i + 1,
+      competitor: e.c.id,
+      name: e.c.name,
+      team: e.c.team,
+      lane: e.c.lane,
+      time_s: secs(t),
+      time_ns: t.toString(),
+      time_display: hundredthsUp(t),
+      behind_winner_s: i === 0 ? null : secs(t - winner),
+      behind_previous_s: prev === null ? null : secs(t - prev),
+      margin_display: prev === null ? '' : `+${hundredthsUp(t - prev)}`,
+      ...(sport === 'horse' || sport === 'greyhound' ? { lengths_display: LENGTHS[i] ?? '' } : {}),
+      resolution_s: nearGap ? 0.04 : 0.001,
+      dead_heat: false,
+      typed: e.mark?.typedNs !== undefined,
+      suggested: false,
+      ...(nearGap ? { near_gap: true } : {}),
+    };
+  });
+  for (const e of FIXTURE_ENTRIES.filter((x) => !x.mark)) {
+    finishers.push({
+      place: null, competitor: e.c.id, name: e.c.name, team: e.c.team, lane: e.c.lane, time_s: null, time_ns: null, time_display: '',
+      behind_winner_s: null, behind_previous_s: null, margin_display: '', resolution_s: null, dead_heat: false, typed: false, suggested: false,
+    });
+  }
+
+  const revision = opts.revision ?? 1;
+  const auditHead = sha256(`audit-${revision}-${opts.certified ? 'c' : 'u'}`);
+  const certified: Certification | null = opts.certified
+    ? { revision, official: 'Jane Official', role: 'Chief photo-finish judge', at: '2026-06-14T15:32:10.000Z', manifestSha256: sha256(manifestJson), resultsSha256: 'b'.repeat(64), auditHead }
+    : null;
+  const view: RaceView = {
+    raceId: 'fixture',
+    path: dir,
+    meta: { name: "Men's 100 m, heat 2", event: 'City Games 2026', round: '1', heat: '2', venue: 'Stadion Köln', date: '2026-06-14', startTime: '15:21:04', camera: 'Finish camera A' },
+    evidence: manifest,
+    timesNs,
+    frames,
+    sport: { sport },
+    direction: opts.direction ?? 'ltr',
+    competitors: FIXTURE_ENTRIES.map((e) => e.c),
+    marks,
+    deadHeats: [],
+    results: { sport, certified: Boolean(opts.certified), revision, finishers },
+    revision,
+    certified,
+    amendments: opts.amendments ?? [],
+    canUndo: true,
+    canRedo: false,
+    auditHead,
+    auditCount: 9,
+  };
+  if (!opts.evidenceOnly) {
+    await fs.writeFile(path.join(dir, RACE_LAYOUT.document), JSON.stringify({ schema: 'photofinish.race', view }, null, 2));
+    await fs.writeFile(path.join(dir, RACE_LAYOUT.audit), '');
+  }
+  return { dir, manifestSha256: sha256(manifestJson), view, cleanup: () => fs.rm(dir, { recursive: true, force: true }) };
+}

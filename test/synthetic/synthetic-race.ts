@@ -1,0 +1,198 @@
+/**
+ * Synthetic finish-line footage with exact ground truth, for the detector's tests and accuracy benchmark.
+ *
+ * Everything is drawn by the demo's rasteriser in a canonical view (cars moving along +x past a near-vertical
+ * line), with the shutter's motion blur and seeded sensor noise, then mirrored or transposed so cars travel
+ * left-to-right, right-to-left, up or down. Frames may be captured with jittered timestamps (the timestamps file
+ * carries each frame's true time) and some frames may be missing (dropped). Frame i is the view at the middle of
+ * its exposure, which is the time written for it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { FinishLine } from '../../app/domain/race/evidence.js';
+import { ticksToDecimalSeconds } from '../../app/domain/time/ticks.js';
+import { createRandom, mixSeed } from '../../app/demo/prng.js';
+import { cloneCanvas, crossingTime, drawCar, quantise, type CarShape, type Rgb } from '../../app/demo/raster.js';
+import { paintTrack } from '../../app/demo/track.js';
+
+export type Direction = 'left-to-right' | 'right-to-left' | 'up' | 'down';
+
+export interface SyntheticCar {
+  id: string;
+  /** Upper side across the motion, canonical px (lanes are 40 px from y = 20 by default). */
+  top: number;
+  width?: number;
+  length?: number;
+  /** Crossing moment in frame intervals from the first frame (fractional). */
+  crossFrame: number;
+  /** Speed in px per frame interval at the line. */
+  speed: number;
+  /** Change of speed per frame interval (px/frame²), e.g. a car lifting off after the line. */
+  accel?: number;
+  body: Rgb;
+  noseRound?: number;
+}
+
+export interface SyntheticScenario {
+  name: string;
+  fps: number;
+  frames: number;
+  /** Canonical frame: `length` px along the motion, `breadth` across it. */
+  length: number;
+  breadth: number;
+  direction: Direction;
+  /** Exposure as a fraction of the frame interval (0: no motion blur). */
+  shutter: number;
+  /** Sensor noise, grey levels (1 sigma). */
+  noise: number;
+  format: 'png' | 'jpeg';
+  /** Line position along the motion (canonical x at mid-breadth) and its slant (dx per px across). */
+  lineAt: number;
+  slope?: number;
+  /** Timestamp jitter as a fraction of the interval (uniform ±). */
+  jitter?: number;
+  /** Frames that the camera dropped (no file, no timestamp). */
+  dropped?: number[];
+  /** Exposure swings: frame gain varies by up to this fraction (auto-exposure). */
+  exposureSwing?: number;
+  cars: SyntheticCar[];
+  seed: number;
+}
+
+export interface SyntheticTruth {
+  id: string;
+  /** Exact crossing time (s): the first moment any part of the car touches the line. */
+  crossingS: number;
+  /** Rows of the composite the car covers (approximate for slanted lines). */
+  across: [number, number];
+}
+
+export interface SyntheticRace {
+  framesDir: string;
+  timestampsFile: string;
+  line: FinishLine;
+  truth: SyntheticTruth[];
+  intervalS: number;
+}
+
+const LANE_TOP = 20;
+const LANE_HEIGHT = 40;
+
+function carShape(c: SyntheticCar, s: SyntheticScenario): CarShape {
+  const dt = 1 / s.fps;
+  const v = c.speed / dt; // px/s
+  const a = (c.accel ?? 0) / (dt * dt);
+  const tc = c.crossFrame * dt;
+  const width = c.width ?? 26;
+  const lineX = (y: number) => s.lineAt + (s.slope ?? 0) * (y - s.breadth / 2);
+  // The tip reaches the line at its row of first contact exactly at tc: shift the path so it does.
+  const shape: CarShape = {
+    length: c.length ?? 64,
+    width,
+    top: c.top,
+    noseRound: c.noseRound ?? 4,
+    tailRound: 3,
+    body: c.body,
+    glass: [30, 34, 44],
+    roof: [230, 230, 230],
+    numberColour: [20, 20, 20],
+    number: c.id.replace(/\D/g, '').slice(0, 2),
+    noseAt: (t) => v * (t - tc) + 0.5 * a * (t - tc) * (t - tc),
+  };
+  // Where the nose must be at tc for its first contact to happen then: the nearest point of line minus outline.
+  let needed = Infinity;
+  for (let k = 0; k <= 2000; k++) {
+    const y = c.top + (width * k) / 2000;
+    const u = (y - (c.top + width / 2)) / (width / 2);
+    needed = Math.min(needed, lineX(y) + shape.noseRound * u * u);
+  }
+  const base = shape.noseAt;
+  shape.noseAt = (t) => needed + base(t);
+  return shape;
+}
+
+/** Pixel-centre coordinates map under mirroring x → W−1−x and transposition (x, y) → (y, x). */
+function orient(raw: Uint8Array, W: number, H: number, direction: Direction): { data: Uint8Array; width: number; height: number } {
+  if (direction === 'left-to-right') return { data: raw, width: W, height: H };
+  if (direction === 'right-to-left') {
+    const out = new Uint8Array(raw.length);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) out.set(raw.subarray((y * W + x) * 3, (y * W + x) * 3 + 3), (y * W + (W - 1 - x)) * 3);
+    return { data: out, width: W, height: H };
+  }
+  // Transposed: canonical x becomes y (down), or W−1−x (up); canonical y becomes x.
+  const out = new Uint8Array(raw.length);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const ny = direction === 'down' ? x : W - 1 - x;
+      out.set(raw.subarray((y * W + x) * 3, (y * W + x) * 3 + 3), (ny * H + y) * 3);
+    }
+  }
+  return { data: out, width: H, height: W };
+}
+
+function lineFor(s: SyntheticScenario): FinishLine {
+  const slope = s.slope ?? 0;
+  const W = s.length;
+  const H = s.breadth;
+  const xAt = (y: number) => s.lineAt + slope * (y - H / 2);
+  if (slope === 0 && Number.isInteger(s.lineAt)) {
+    if (s.direction === 'left-to-right') return { kind: 'column', x: s.lineAt };
+    if (s.direction === 'right-to-left') return { kind: 'column', x: W - 1 - s.lineAt };
+  }
+  const x1 = xAt(0);
+  const x2 = xAt(H - 1);
+  switch (s.direction) {
+    case 'left-to-right':
+      return { kind: 'segment', x1, y1: 0, x2, y2: H - 1 };
+    case 'right-to-left':
+      return { kind: 'segment', x1: W - 1 - x1, y1: 0, x2: W - 1 - x2, y2: H - 1 };
+    case 'down':
+      return { kind: 'segment', x1: 0, y1: x1, x2: H - 1, y2: x2 };
+    case 'up':
+      return { kind: 'segment', x1: 0, y1: W - 1 - x1, x2: H - 1, y2: W - 1 - x2 };
+  }
+}
+
+export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Promise<SyntheticRace> {
+  const framesDir = path.join(dir, 'frames');
+  await mkdir(framesDir, { recursive: true });
+  const dt = 1 / s.fps;
+  const lineX = (y: number) => s.lineAt + (s.slope ?? 0) * (y - s.breadth / 2);
+  const lanes = Math.max(1, Math.floor((s.breadth - 2 * LANE_TOP) / LANE_HEIGHT));
+  const background = paintTrack({ width: s.length, height: s.breadth, laneTop: LANE_TOP, laneHeight: LANE_HEIGHT, lanes, lineX, stripeWidth: 6, seed: s.seed });
+  const shapes = s.cars.map((c) => carShape(c, s));
+  const rnd = createRandom(mixSeed(s.seed, 7));
+  const dropped = new Set(s.dropped ?? []);
+  const stamps = ['file,time_s'];
+  const ext = s.format === 'png' ? 'png' : 'jpg';
+  const jobs: Promise<void>[] = [];
+  for (let i = 0; i < s.frames; i++) {
+    const jitter = s.jitter ? (rnd() * 2 - 1) * s.jitter : 0;
+    const swing = s.exposureSwing ? 1 + (rnd() * 2 - 1) * s.exposureSwing : 1;
+    if (dropped.has(i)) continue;
+    // The true capture time to the nanosecond: the timestamps file holds it exactly, and the frame shows it.
+    const ns = BigInt(Math.round((i + jitter) * dt * 1e9));
+    const t = Number(ns) / 1e9;
+    const canvas = cloneCanvas(background);
+    for (const shape of shapes) drawCar(canvas, shape, t, s.shutter * dt);
+    const raw = quantise(canvas, s.noise, mixSeed(s.seed, i), swing);
+    const o = orient(raw, s.length, s.breadth, s.direction);
+    const name = `frame_${String(i).padStart(5, '0')}.${ext}`;
+    stamps.push(`${name},${ticksToDecimalSeconds(ns)}`);
+    const img = sharp(Buffer.from(o.data.buffer, o.data.byteOffset, o.data.byteLength), { raw: { width: o.width, height: o.height, channels: 3 } });
+    const encoded = s.format === 'png' ? img.png({ compressionLevel: 1 }) : img.jpeg({ quality: 90 });
+    jobs.push(encoded.toFile(path.join(framesDir, name)).then(() => undefined));
+    if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+  }
+  await Promise.all(jobs);
+  const timestampsFile = path.join(dir, 'timestamps.csv');
+  await writeFile(timestampsFile, `${stamps.join('\n')}\n`);
+  const truth = shapes.map((shape, k) => {
+    const car = s.cars[k] as SyntheticCar;
+    const crossingS = crossingTime(shape, lineX, -1, s.frames * dt + 1);
+    const across: [number, number] = [Math.round(shape.top), Math.round(shape.top + shape.width)];
+    return { id: car.id, crossingS, across };
+  });
+  return { framesDir, timestampsFile, line: lineFor(s), truth, intervalS: dt };
+}

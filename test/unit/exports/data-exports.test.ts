@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCp1252, encodeCp1252 } from '../../../app/exports/cp1252.js';
+import { CSV_COLUMNS, resultsCsv } from '../../../app/exports/csv.js';
+import { readRaceEvidence, type RaceEvidence } from '../../../app/exports/evidence-files.js';
+import { resultsJson } from '../../../app/exports/json.js';
+import { resultsLif } from '../../../app/exports/lif.js';
+import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+import { parseCsvRecords } from '../../helpers/export-csv.js';
+
+const software = { name: 'Photofinish', version: '0.1.0' };
+let fx: ExportFixture;
+let ev: RaceEvidence;
+
+beforeAll(async () => {
+  fx = await makeExportFixture({ certified: true });
+  ev = await readRaceEvidence(fx.view, fx.dir);
+});
+afterAll(() => fx.cleanup());
+
+describe('CSV export', () => {
+  it('is UTF-8 RFC 4180 with a header row and round-trips every result, commas, quotes and accents included', () => {
+    const bytes = resultsCsv(fx.view);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parseCsvRecords(bytes.subarray(3).toString('utf8'));
+    expect(records[0]).toEqual([...CSV_COLUMNS]);
+    const rows = records.slice(1).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i] as string])));
+    expect(rows).toHaveLength(fx.view.results.finishers.length);
+    fx.view.results.finishers.forEach((f, i) => {
+      const row = rows[i] as Record<string, string>;
+      expect(row.place).toBe(f.place === null ? '' : String(f.place));
+      expect(row.competitor).toBe(f.competitor);
+      expect(row.name).toBe(f.name);
+      expect(row.team).toBe(f.team ?? '');
+      expect(row.time).toBe(f.time_display);
+      expect(row.time_ns).toBe(f.time_ns ?? '');
+      expect(row.typed).toBe(String(f.typed));
+    });
+    const smith = rows.find((r) => r.competitor === '3') as Record<string, string>;
+    expect(smith.last_name).toBe('Smith, Jr.');
+    expect(smith.team).toBe('Ørsted "Fast" AC');
+    expect(smith.behind_winner).toBe('+0.06');
+    expect(smith.behind_previous).toBe('+0.04');
+  });
+});
+
+describe('JSON export', () => {
+  it('is the results --json object plus race metadata and evidence hashes, and round-trips', () => {
+    const doc = JSON.parse(resultsJson(fx.view, ev.hashes, software).toString('utf8'));
+    expect(doc.sport).toBe(fx.view.results.sport);
+    expect(doc.certified).toBe(true);
+    expect(doc.revision).toBe(fx.view.revision);
+    expect(doc.finishers).toEqual(fx.view.results.finishers);
+    expect(doc.race.name).toBe(fx.view.meta.name);
+    expect(doc.race.venue).toBe('Stadion Köln');
+    expect(doc.certification.official).toBe('Jane Official');
+    expect(doc.evidence.raceJsonSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(doc.evidence.compositeSha256).toBe(fx.view.evidence.composite.sha256);
+    expect(doc.evidence.auditHead).toBe(fx.view.auditHead);
+    expect(doc.evidence.sourceFrames).toBe(639);
+    expect(doc.evidence.gaps).toEqual(fx.view.evidence.gaps);
+    expect(doc.software).toEqual(software);
+  });
+});
+
+describe('FinishLynx .lif export', () => {
+  it('has the header line, then place, ID, lane, last name, first name, affiliation, time, license, delta time, reaction time', () => {
+    const bytes = resultsLif(fx.view);
+    const text = decodeCp1252(bytes);
+    const records = parseCsvRecords(text);
+    const header = records[0] as string[];
+    expect(header).toHaveLength(11);
+    // event, round, heat, event name, wind, wind unit, template, capture time, capture duration, distance, start time
+    expect(header.slice(0, 4)).toEqual(['1', '1', '2', "City Games 2026 - Men's 100 m, heat 2"]);
+    expect(header[8]).toBe('0.638');
+    expect(header[10]).toBe('15:21:04');
+    const lines = records.slice(1);
+    expect(lines).toHaveLength(5); // placed finishers only
+    expect(lines[0]).toEqual(['1', '7', '4', 'Müller', 'Anna', 'TV Köln', '10.21', '', '', '']);
+    expect(lines[1]).toEqual(['2', '12', '5', "Ñúñez-O'Brien", 'Zoë', 'Club Atlético, Sevilla', '10.23', '', '0.02', '']);
+    expect(lines[2]).toEqual(['3', '3', '3', 'Smith, Jr.', 'John', 'Ørsted "Fast" AC', '10.27', '', '0.06', '']);
+    // Windows-1252 has no Ł or ź: the letters lose their accents rather than becoming '?'.
+    expect(lines[3]?.slice(3, 6)).toEqual(['Kowalski', 'Lukasz', 'AZS Lódz']);
+  });
+
+  it('quotes a field exactly when it holds a comma (or a quote), as FinishLynx writes "Jones, Jr."', () => {
+    const raw = decodeCp1252(resultsLif(fx.view));
+    expect(raw).toContain(',"Smith, Jr.",John,');
+    expect(raw).toContain(',"Club Atlético, Sevilla",');
+    expect(raw).toContain(',Müller,Anna,TV Köln,');
+    expect(raw.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes single bytes in Windows-1252 (ü = 0xFC, — = 0x97)', () => {
+    expect([...encodeCp1252('Müller — €')]).toEqual([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x20, 0x97, 0x20, 0x80]);
+    expect(decodeCp1252(encodeCp1252('Zoë Ñúñez, Ørsted'))).toBe('Zoë Ñúñez, Ørsted');
+    expect(decodeCp1252(encodeCp1252('Łódź 東京'))).toBe('Lódz ??');
+  });
+});

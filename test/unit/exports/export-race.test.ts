@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../../app/domain/errors.js';
+import { exportRaceFiles, fileSlug } from '../../../app/exports/export-race.js';
+import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+
+const software = { name: 'Photofinish', version: '0.1.0' };
+const fixtures: ExportFixture[] = [];
+async function fixture(certified: boolean): Promise<ExportFixture> {
+  const fx = await makeExportFixture({ certified });
+  fixtures.push(fx);
+  return fx;
+}
+afterAll(async () => {
+  await Promise.all(fixtures.map((f) => f.cleanup()));
+});
+
+describe('exportRaceFiles', () => {
+  it('writes all five into <race>/exports/, named after the race and revision, reporting size and SHA-256', async () => {
+    const fx = await fixture(true);
+    const result = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software });
+    expect(result.written.map((w) => w.kind)).toEqual(['pdf', 'csv', 'json', 'lif', 'png']);
+    for (const w of result.written) {
+      expect(path.dirname(w.path)).toBe(path.join(fx.dir, 'exports'));
+      expect(path.basename(w.path)).toBe(`mens-100-m-heat-2-r1.${w.kind}`);
+      const bytes = await fs.readFile(w.path);
+      expect(bytes.length).toBe(w.bytes);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(w.sha256);
+    }
+    expect((await fs.readdir(path.join(fx.dir, 'exports'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('marks provisional exports in their names, and writes only the files asked for', async () => {
+    const fx = await fixture(false);
+    const all = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software });
+    expect(path.basename(all.written[0]?.path ?? '')).toBe('mens-100-m-heat-2-r1-provisional.pdf');
+    const out = path.join(fx.dir, 'elsewhere');
+    await fs.mkdir(out);
+    const some = await exportRaceFiles(fx.view, fx.dir, { targets: { csv: path.join(out, 'r.csv'), lif: path.join(out, 'r.lif') }, paper: 'Letter', software });
+    expect(some.written.map((w) => [w.kind, path.basename(w.path)])).toEqual([['csv', 'r.csv'], ['lif', 'r.lif']]);
+  });
+
+  it('refuses to write into the evidence, over race.json, into a missing folder, or one file twice', async () => {
+    const fx = await fixture(true);
+    const attempt = (targets: Record<string, string>) => exportRaceFiles(fx.view, fx.dir, { targets, paper: 'A4', software });
+    await expect(attempt({ png: path.join(fx.dir, 'evidence', 'x.png') })).rejects.toThrow(/may not be written into the race's evidence\/ folder/);
+    await expect(attempt({ json: path.join(fx.dir, 'race.json') })).rejects.toThrow(/refusing to overwrite the race's race.json/);
+    await expect(attempt({ pdf: path.join(fx.dir, 'nope', 'x.pdf') })).rejects.toThrow(/does not exist/);
+    await expect(attempt({ csv: path.join(fx.dir, 'a.txt'), lif: path.join(fx.dir, 'a.txt') })).rejects.toThrow(/given for both --csv and --lif/);
+  });
+
+  it('refuses to print from a composite that no longer matches its manifest hash', async () => {
+    const fx = await fixture(true);
+    const file = path.join(fx.dir, 'evidence', 'composite.png');
+    const bytes = await fs.readFile(file);
+    bytes[bytes.length - 20] = (bytes[bytes.length - 20] as number) ^ 0xff;
+    await fs.writeFile(file, bytes);
+    const err = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as UserError).message).toMatch(/composite\.png: the composite no longer matches its manifest hash/);
+  });
+
+  it('makes file names that are safe everywhere', () => {
+    expect(fileSlug("Men's 100 m, heat 2")).toBe('mens-100-m-heat-2');
+    expect(fileSlug('Łódź — Grand Prix / Race 3')).toBe('lodz-grand-prix-race-3');
+    expect(fileSlug('///')).toBe('race');
+  });
+});

@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sealEntry, serialiseEntry } from '../../../app/domain/audit/chain.js';
+import { placeMark } from '../../../app/domain/race/commands.js';
+import { commitChange, initRaceFolder, loadRace, openRaceFolder } from '../../../app/store/race-store.js';
+import { verifyRaceFolder } from '../../../app/store/verify-race.js';
+import { sha256Text } from '../../../app/store/sha256.js';
+import { writeFileAtomic } from '../../../app/store/atomic-write.js';
+import { defaultTimes, makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';
+
+let fixture: RaceFixture;
+beforeEach(async () => {
+  fixture = await makeRaceFixture();
+});
+afterEach(async () => {
+  await fixture.cleanup();
+});
+
+const files = () => ({ doc: path.join(fixture.dir, 'race.json'), log: path.join(fixture.dir, 'audit.jsonl') });
+const mark = (id: string, milliColumn: number) => (s: Parameters<typeof placeMark>[0]) => ({
+  actor: 'J',
+  ...placeMark(s, defaultTimes(), { competitorId: id, position: { kind: 'column', milliColumn }, origin: 'image', by: 'J', at: '2026-06-01T12:00:02.000Z' }),
+});
+
+describe('race store', () => {
+  it('creates race.json and the first audit entry, and refuses to create a second race in the folder', async () => {
+    const doc = JSON.parse(await fs.readFile(files().doc, 'utf8'));
+    expect(doc).toMatchObject({ schema: 'photofinish.race', schemaVersion: 1, revision: 1, marks: [], audit: { count: 1 } });
+    const [entry] = (await fs.readFile(files().log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(entry).toMatchObject({ seq: 1, action: 'race.created', actor: 'Test Builder', prev: '0'.repeat(64), hash: doc.audit.head });
+    await expect(
+      initRaceFolder(fixture.dir, { manifestSha256: 'x', meta: { name: 'n' }, sport: 'motorsport', competitors: [], actor: 'a', at: 'now' }),
+    ).rejects.toThrow(/a race already exists/);
+  });
+
+  it('recovers a document one entry behind the log (killed between append and rewrite)', async () => {
+    await commitChange(fixture.dir, mark('1', 1000));
+    const loaded = await loadRace(fixture.dir, { repair: false });
+    const next = placeMark(loaded.state, defaultTimes(), { competitorId: '2', position: { kind: 'column', milliColumn: 2000 }, origin: 'image', by: 'J', at: 'x' });
+    const entry = sealEntry(loaded.entries[1] ?? null, { at: 'x', actor: 'J', ...next }, sha256Text);
+    await fs.appendFile(files().log, serialiseEntry(entry));
+    expect((await verifyRaceFolder(fixture.dir)).intact).toBe(true);
+    const opened = await openRaceFolder(fixture.dir);
+    expect(opened.recovered).toEqual(['race.json brought up to date with audit entry 3 (the save was interrupted)']);
+    expect(JSON.parse(await fs.readFile(files().doc, 'utf8')).marks.map((m: { competitorId: string }) => m.competitorId)).toEqual(['1', '2']);
+  });
+
+  it('drops an unfinished last log line (killed mid-append) and carries on', async () => {
+    await commitChange(fixture.dir, mark('1', 1000));
+    await fs.appendFile(files().log, '{"action":"mark.placed","actor":"J","at":"x","hash":"ab');
+    await fs.writeFile(path.join(fixture.dir, '.race.json.123.abcd.tmp'), 'half');
+    const opened = await openRaceFolder(fixture.dir);
+    expect(opened.problems).toEqual([]);
+    expect(opened.recovered[0]).toMatch(/removed an unfinished audit entry/);
+    await commitChange(fixture.dir, mark('2', 2000));
+    expect(await verifyRaceFolder(fixture.dir)).toEqual({ intact: true, findings: [] });
+    expect((await fs.readdir(fixture.dir)).some((n) => n.endsWith('.tmp'))).toBe(false);
+  });
+
+  it('takes over a lock left by a killed writer', async () => {
+    await fs.writeFile(path.join(fixture.dir, 'race.lock'), '999999');
+    await commitChange(fixture.dir, mark('1', 1000));
+    await expect(fs.access(path.join(fixture.dir, 'race.lock'))).rejects.toThrow();
+  });
+
+  it('serialises concurrent changes in one process into a clean chain', async () => {
+    await Promise.all(['1', '2', '3', '4'].map((id, i) => commitChange(fixture.dir, mark(id, 1000 * (i + 1)))));
+    const opened = await openRaceFolder(fixture.dir);
+    expect(opened.state.doc.audit.count).toBe(5);
+    expect(opened.state.doc.marks).toHaveLength(4);
+    expect(await verifyRaceFolder(fixture.dir)).toEqual({ intact: true, findings: [] });
+  });
+
+  it('writes atomically: the old content or the new, never a mix', async () => {
+    const f = path.join(fixture.dir, 'x.json');
+    await writeFileAtomic(f, 'old');
+    await writeFileAtomic(f, 'new');
+    expect(await fs.readFile(f, 'utf8')).toBe('new');
+    expect((await fs.readdir(fixture.dir)).filter((n) => n.startsWith('.x.json'))).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseStartListFile } from '../../../app/store/start-list-file.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-startlist-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** Windows-1252 bytes: Latin-1 for most, plus Š (0x8A), š (0x9A), Ž (0x8E) and ’ (0x92). */
+function cp1252(text: string): Buffer {
+  const special: Record<string, number> = { Š: 0x8a, š: 0x9a, Ž: 0x8e, '’': 0x92, '€': 0x80 };
+  return Buffer.from([...text].map((ch) => special[ch] ?? ch.charCodeAt(0)));
+}
+
+async function write(name: string, data: string | Buffer): Promise<string> {
+  const f = path.join(dir, name);
+  await fs.writeFile(f, data);
+  return f;
+}
+
+describe('FinishLynx files (Windows-1252)', () => {
+  it('reads lynx.ppl with accented names and quoted commas', async () => {
+    const f = await write(
+      'lynx.ppl',
+      cp1252('; people file\r\n101,Müller,Jürgen,"TV Köln, Abt. 2"\r\n102,Šuštar,Željko,HAŠK\r\n103,"O’Brien, Jr.",Seán,Dún Laoghaire AC\r\n'),
+    );
+    expect(await parseStartListFile(f)).toEqual([
+      { id: '101', name: 'Jürgen Müller', firstName: 'Jürgen', lastName: 'Müller', team: 'TV Köln, Abt. 2' },
+      { id: '102', name: 'Željko Šuštar', firstName: 'Željko', lastName: 'Šuštar', team: 'HAŠK' },
+      { id: '103', name: 'Seán O’Brien, Jr.', firstName: 'Seán', lastName: 'O’Brien, Jr.', team: 'Dún Laoghaire AC' },
+    ]);
+  });
+
+  it('reads lynx.evt: the event line, then competitor lines starting with a comma', async () => {
+    const f = await write('one.evt', cp1252('1,1,2,100m Hürden Frauen\r\n,7,4,Dubois,Chloé,"Lyon, AC"\r\n,12,5,Žagar,Ana,AK Šiška\r\n; a comment\r\n'));
+    expect(await parseStartListFile(f)).toEqual([
+      { id: '7', name: 'Chloé Dubois', firstName: 'Chloé', lastName: 'Dubois', team: 'Lyon, AC', lane: '4' },
+      { id: '12', name: 'Ana Žagar', firstName: 'Ana', lastName: 'Žagar', team: 'AK Šiška', lane: '5' },
+    ]);
+  });
+
+  it('asks which event of a multi-event lynx.evt, and takes the one named', async () => {
+    const f = await write('lynx.evt', cp1252('1,1,1,100m\n,1,1,A,Ann,X\n,2,2,B,Bo,Y\n2,1,1,200m\n,3,1,C,Cy,Z\n'));
+    await expect(parseStartListFile(f)).rejects.toThrow(`${f}: holds 2 events (1-1-1, 2-1-1); choose one with --event`);
+    expect((await parseStartListFile(f, { event: '2' })).map((c) => c.id)).toEqual(['3']);
+    await expect(parseStartListFile(f, { event: '9' })).rejects.toThrow(/no event 9/);
+  });
+});
+
+describe('CSV start lists', () => {
+  it('reads a UTF-8 CSV with a header in any column order, optional team and lane', async () => {
+    const f = await write('list.csv', 'lane,id,name\n3,44,"Smith, John"\n4,45,Zoë Ñúñez\n');
+    expect(await parseStartListFile(f)).toEqual([
+      { id: '44', name: 'Smith, John', lane: '3' },
+      { id: '45', name: 'Zoë Ñúñez', lane: '4' },
+    ]);
+  });
+
+  it('reads a Windows-1252 CSV saved by an old spreadsheet', async () => {
+    const f = await write('old.csv', cp1252('id,name,team\n1,Jürgen Šuštar,"Köln, DE"\n'));
+    expect(await parseStartListFile(f)).toEqual([{ id: '1', name: 'Jürgen Šuštar', team: 'Köln, DE' }]);
+  });
+});
+
+describe('bad start lists get one-line errors naming file and line', () => {
+  it.each([
+    ['noid.csv', 'name,team\nAnn,X\n', /noid\.csv line 1: the header must have an id column \(found: name, team\)$/],
+    ['dup.csv', 'id,name\n1,Ann\n2,Bo\n1,Cy\n', /dup\.csv line 4: id 1 already appears on line 2$/],
+    ['quote.csv', 'id,name\n1,"Ann\n', /quote\.csv line 2: a quoted field is not closed$/],
+    ['empty-id.ppl', '1,A,B,C\n,X,Y,Z\n', /empty-id\.ppl line 2: the competitor has no id$/],
+    ['orphan.evt', ',1,1,A,B,C\n', /orphan\.evt line 1: a competitor line comes before any event line$/],
+    ['empty.csv', '', /empty\.csv: the file is empty$/],
+    ['header-only.csv', 'id,name\n', /header-only\.csv: no competitors found$/],
+    ['list.xlsx', 'PK', /list\.xlsx: unknown start list format/],
+  ])('%s', async (name, content, message) => {
+    const f = await write(name, content);
+    const err = await parseStartListFile(f).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(message);
+    expect(err?.message).not.toContain('\n');
+  });
+
+  it('names a missing file', async () => {
+    await expect(parseStartListFile(path.join(dir, 'nope.csv'))).rejects.toThrow(/nope\.csv: no such file$/);
+  });
+});
