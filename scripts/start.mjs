@@ -26,10 +26,26 @@ function electronBinary() {
   return existsSync(candidate) ? candidate : null;
 }
 
-const binary = electronBinary();
+/**
+ * `npm install` does not run electron's own download script (package.json `allowScripts` denies it, so that an
+ * install never fails offline); the first `npm start` fetches the runtime instead, where the network allows.
+ */
+function fetchElectron() {
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return;
+  const installer = path.join(root, 'node_modules', 'electron', 'install.js');
+  if (!existsSync(installer)) return;
+  console.log('Photofinish: fetching the Electron runtime (first start only)…');
+  spawnSync(process.execPath, [installer], { cwd: path.dirname(installer), stdio: ['ignore', 'ignore', 'ignore'], timeout: 300_000 });
+}
+
+let binary = electronBinary();
+if (!binary) {
+  fetchElectron();
+  binary = electronBinary();
+}
 if (!binary) {
   console.error(
-    'Photofinish: the Electron binary is not installed here (skipped download or offline); run `npm run web` to use the same app in your browser.',
+    'Photofinish: the Electron runtime is not installed and could not be downloaded here; run `npm run web` to use the same app in your browser.',
   );
   process.exit(1);
 }

@@ -40,6 +40,9 @@ export function createProgressPrinter(io: CliIo, unitOf: (phase: string) => stri
     update(p) {
       const text = describeProgress(p, unitOf(p.phase));
       if (io.isTTY && process.stderr.isTTY) {
+        // Each phase keeps its last bar on screen; the next phase draws on a new line.
+        if (drawn && p.phase !== lastPhase) process.stderr.write('\n');
+        lastPhase = p.phase;
         const filled = p.total > 0 ? Math.round((BAR * Math.min(p.done, p.total)) / p.total) : 0;
         process.stderr.write(`\r\x1b[2K[${'#'.repeat(filled)}${' '.repeat(BAR - filled)}] ${text}`);
         drawn = true;

@@ -13,7 +13,7 @@ import { medianBackground } from '../domain/detection/background.js';
 import { addSeconds, columnOfTime } from '../domain/detection/column-time.js';
 import { findCompositeObjects, type CompositeObject, type Plane } from '../domain/detection/composite-objects.js';
 import { fitCrossing, frameGain, motionSign, type CrossingFit, type FrameAt, type RgbImage } from '../domain/detection/front-fit.js';
-import { directionName, lineGeometry, type LineGeometry } from '../domain/detection/line-geometry.js';
+import { bandAround, directionName, lineGeometry, type LineGeometry } from '../domain/detection/line-geometry.js';
 import { median } from '../domain/detection/robust.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_LAYOUT, type EvidenceManifest } from '../domain/race/evidence.js';
@@ -22,7 +22,7 @@ import { loadManifest, readTimes } from '../imaging/race-evidence.js';
 import { frameReader } from './frame-reader.js';
 
 /** Frames on each side of the first touch used to fit the front's motion. */
-const FIT_FRAMES_EACH_SIDE = 3;
+const FIT_FRAMES_EACH_SIDE = 6;
 /** Frames spread over the recording for the still background. */
 const BACKGROUND_FRAMES = 25;
 
@@ -52,7 +52,7 @@ async function readComposite(racePath: string, manifest: EvidenceManifest): Prom
   if (raw.info.width !== manifest.columns || raw.info.height !== manifest.rows) {
     throw new UserError(`${file}: ${raw.info.width}×${raw.info.height} px, but the manifest says ${manifest.columns} columns × ${manifest.rows} rows`, 'CONFLICT');
   }
-  return { width: raw.info.width, height: raw.info.height, data: Float32Array.from(raw.data) };
+  return { width: raw.info.width, height: raw.info.height, data: new Uint8Array(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength) };
 }
 
 interface Refined {
@@ -87,7 +87,13 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
       wanted.add(frameOf(o.lastColumn + 1));
     }
     const frames = await frameReader(manifest)([...wanted]);
-    const background = medianBackground(backgroundFrames.map((f) => frames.get(f) as RgbImage));
+    const motionDim = geometry.motionAxis === 'x' ? manifest.source.width : manifest.source.height;
+    const window = Math.max(24, Math.min(200, Math.round(motionDim * 0.2)));
+    const band = bandAround(geometry, manifest.source.width, manifest.source.height, window + 2);
+    const background = medianBackground(
+      backgroundFrames.map((f) => frames.get(f) as RgbImage),
+      band,
+    );
     const gains = new Map<number, number>();
     const at = (c: number, ref: Ticks): FrameAt => {
       const f = frameOf(c);
@@ -95,8 +101,6 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
       if (!gains.has(f)) gains.set(f, frameGain(image, background));
       return { t: ticksToSeconds((timesNs[Math.max(0, Math.min(columns - 1, c))] as Ticks) - ref), image, gain: gains.get(f) as number };
     };
-    const motionDim = geometry.motionAxis === 'x' ? manifest.source.width : manifest.source.height;
-    const window = Math.max(24, Math.min(200, Math.round(motionDim * 0.2)));
     for (const o of seen) refined.set(o, refineObject(o, geometry, background, at, timesNs, window, threshold));
   }
 

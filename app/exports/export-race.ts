@@ -24,7 +24,11 @@ export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png';
 export const EXPORT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png'];
 
 export interface ExportOptions {
+  /** Files named explicitly; when none is, the default-named files go to `folder` (or `<race>/exports/`). */
   targets: Partial<Record<ExportKind, string>>;
+  folder?: string;
+  /** With default names: which kinds to write (all five by default). */
+  kinds?: readonly ExportKind[];
   paper: Paper;
   software: { name: string; version: string };
 }
@@ -44,10 +48,9 @@ export function fileSlug(text: string): string {
   return slug || 'race';
 }
 
-/** Default file of each kind in `<race>/exports/`: `<race>-r<revision>[-provisional].<ext>`. */
-export function defaultTargets(view: RaceView, raceDir: string): Record<ExportKind, string> {
+/** Default file of each kind in `dir` (by default `<race>/exports/`): `<race>-r<revision>[-provisional].<ext>`. */
+export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
   const base = `${fileSlug(view.meta.name)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
-  const dir = path.join(raceDir, RACE_LAYOUT.exportsDir);
   return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${k}`)])) as Record<ExportKind, string>;
 }
 
@@ -86,12 +89,20 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   const named = EXPORT_KINDS.filter((k) => opts.targets[k] !== undefined);
   let targets: Partial<Record<ExportKind, string>>;
   if (named.length === 0) {
-    targets = defaultTargets(view, raceDir);
-    const dir = path.join(raceDir, RACE_LAYOUT.exportsDir);
-    await fs.mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-      throw new UserError(`${dir}: cannot be created (${err.code ?? 'error'}); name the output files instead, e.g. --pdf FILE`, 'FORBIDDEN');
-    });
+    const dir = opts.folder ? path.resolve(opts.folder) : path.join(raceDir, RACE_LAYOUT.exportsDir);
+    const all = defaultTargets(view, raceDir, dir);
+    const kinds = opts.kinds?.length ? opts.kinds : EXPORT_KINDS;
+    targets = Object.fromEntries(kinds.map((k) => [k, all[k]]));
+    if (opts.folder) {
+      const st = await fs.stat(dir).catch(() => null);
+      if (!st?.isDirectory()) throw new UserError(`${dir}: folder does not exist`, 'NOT_FOUND');
+    } else {
+      await fs.mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        throw new UserError(`${dir}: cannot be created (${err.code ?? 'error'}); name the output files instead, e.g. --pdf FILE`, 'FORBIDDEN');
+      });
+    }
   } else {
+    if (opts.folder || opts.kinds) throw new UserError('export: give either output files or a folder, not both', 'INVALID_ARGUMENT');
     targets = Object.fromEntries(named.map((k) => [k, path.resolve(opts.targets[k] as string)]));
   }
   const kinds = EXPORT_KINDS.filter((k) => targets[k] !== undefined);

@@ -18,6 +18,9 @@ import { FRAME_PIXEL_LIMIT } from './limits.js';
 import { formatFromMetadata, samplesOf, toRaw } from './pixels.js';
 import { openCachedSource } from './source-cache.js';
 
+/** Widest line-scan preview in the set-up view. */
+const LINESCAN_PREVIEW_WIDTH = 4096;
+
 export type FrameTarget = { column: number } | { frameIndex: number };
 
 /** Column of a source frame (frames increase with columns), or -1 when the frame was left out. */
@@ -90,8 +93,21 @@ export async function renderProbeFrame(file: string, index: number): Promise<Fra
   const source = await openCachedSource(file);
   if (source.isLineScan) {
     // The whole line-scan image stands for its one "frame": the official sees what will become the composite.
-    const frame = await sharp(file, { limitInputPixels: false }).png({ compressionLevel: 2 }).toBuffer();
-    return { dataUrl: `data:image/png;base64,${frame.toString('base64')}`, width: source.width, height: source.height, frameIndex: 0, frameCount: 1, timeNs: null, line: null, file };
+    // A set-up preview only (never evidence), so a very long image is scaled down to keep the data URL small.
+    const preview = await sharp(file, { limitInputPixels: false })
+      .resize({ width: Math.min(source.width, LINESCAN_PREVIEW_WIDTH), withoutEnlargement: true })
+      .png({ compressionLevel: 2 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      dataUrl: `data:image/png;base64,${preview.data.toString('base64')}`,
+      width: preview.info.width,
+      height: preview.info.height,
+      frameIndex: 0,
+      frameCount: 1,
+      timeNs: null,
+      line: null,
+      file,
+    };
   }
   const i = Math.min(source.frameCount - 1, Math.max(0, index));
   const frame = await source.readFrame(i);

@@ -18,6 +18,8 @@ export function createExportService(ctx: ServiceContext): ExportService {
       const view = await loadRaceView(ctx, req.raceId);
       return exportRaceFiles(view, folder, {
         targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png },
+        folder: req.folder,
+        kinds: req.kinds,
         paper: req.paper,
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });

@@ -19,10 +19,10 @@ export interface AuditLogRead {
 
 export async function readAuditLog(file: string): Promise<AuditLogRead> {
   const buf = await readFile(file);
-  const text = buf.toString('utf8');
-  const lastNewline = text.lastIndexOf('\n');
-  const complete = text.slice(0, lastNewline + 1);
-  const tail = text.slice(lastNewline + 1);
+  // Split on bytes, not decoded text: a crash can cut a multi-byte character in half.
+  const completeBytes = buf.lastIndexOf(0x0a) + 1;
+  const complete = buf.subarray(0, completeBytes).toString('utf8');
+  const tail = buf.subarray(completeBytes).toString('utf8');
   const entries: AuditEntry[] = [];
   let badLine: AuditLogRead['badLine'] = null;
   const lines = complete.split('\n').slice(0, -1);
@@ -37,7 +37,7 @@ export async function readAuditLog(file: string): Promise<AuditLogRead> {
   let tornTailBytes = 0;
   if (tail.trim() !== '') {
     const parsed = parseLine(tail);
-    if (typeof parsed === 'string') tornTailBytes = Buffer.byteLength(tail, 'utf8');
+    if (typeof parsed === 'string') tornTailBytes = buf.length - completeBytes;
     // A complete entry whose newline was lost is still the committed entry.
     else if (!badLine) entries.push(parsed);
   }

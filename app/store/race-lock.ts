@@ -8,6 +8,13 @@ import path from 'node:path';
 import { UserError } from '../domain/errors.js';
 
 const LOCK_NAME = 'race.lock';
+
+/** The folder cannot be written (archive, read-only media): the race can be read and verified, not changed. */
+export class ReadOnlyRaceError extends UserError {
+  constructor(dir: string) {
+    super(`${dir}: the race folder is read-only; it can be viewed and verified but changes cannot be saved`, 'FORBIDDEN');
+  }
+}
 const queues = new Map<string, Promise<unknown>>();
 
 /** Runs `fn` holding the folder's write lock. */
@@ -42,7 +49,9 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
         await rm(file, { force: true });
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') throw new ReadOnlyRaceError(dir);
+      if (code !== 'EEXIST') throw err;
     }
     const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
     const known = Number.isInteger(holder) && holder > 0;

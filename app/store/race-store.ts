@@ -7,9 +7,9 @@
  * outside the app) is reported, never "repaired", and blocks further changes until an official looks at it.
  */
 import { randomUUID } from 'node:crypto';
-import { access, open, truncate } from 'node:fs/promises';
+import { access, open, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import { checkChain, sealEntry, type AuditEntry } from '../domain/audit/chain.js';
+import { checkChain, sealEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import type { RaceCreatedPayload } from '../domain/race/changes.js';
@@ -19,9 +19,8 @@ import { applyEntry, applyEntryInPlace, replayLog, ReplayError, type RaceState }
 import { fsyncDir, removeStaleTemps, writeFileDurableExclusive } from './atomic-write.js';
 import { appendAuditEntry, readAuditLog } from './audit-log.js';
 import { readRaceDocumentWithRaw, writeRaceDocument } from './race-document-file.js';
-import { withRaceLock } from './race-lock.js';
+import { ReadOnlyRaceError, withRaceLock } from './race-lock.js';
 import { sha256Text } from './sha256.js';
-import { serialiseEntry } from '../domain/audit/chain.js';
 
 export interface RaceInit {
   manifestSha256: string;
@@ -138,6 +137,9 @@ export async function loadRace(dir: string, options: { repair: boolean }): Promi
       recovered.push(`race.json brought up to date with audit entry ${replayed} (the save was interrupted)`);
     } else if (oneBehind) {
       recovered.push(`race.json is one entry behind its audit log after an interrupted save (opening the race brings it up to date)`);
+    } else if (doc.audit.count > replayed) {
+      // The snapshot knows of more changes than the log holds: entries were cut from the end of the log.
+      problems.push({ kind: 'chain', message: `audit chain broken at entry ${replayed + 1}: the log ends at entry ${replayed} but race.json records ${doc.audit.count} entries` });
     } else {
       problems.push({ kind: 'document', message: `race.json was edited outside the app (${describeDifference(raw, state.doc)})` });
     }
@@ -164,11 +166,16 @@ export async function commitChange(dir: string, build: (state: RaceState) => Cha
     if (loaded.problems.length > 0) {
       throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}; run photofinish verify`, 'CONFLICT');
     }
+    const files = raceFiles(dir);
+    const logSize = (await stat(files.audit)).size;
     const body = build(loaded.state);
     const head = loaded.entries[loaded.entries.length - 1] ?? null;
     const entry = sealEntry(head, { at: body.at ?? new Date().toISOString(), actor: body.actor, action: body.action, payload: body.payload }, sha256Text);
     const next = applyEntry(loaded.state, entry);
-    const files = raceFiles(dir);
+    // Belt and braces behind the lock: never append after an entry this change did not see.
+    if ((await stat(files.audit)).size !== logSize) {
+      throw new UserError(`${dir}: the race was changed by another process at the same moment; nothing was saved, try again`, 'CONFLICT');
+    }
     await appendAuditEntry(files.audit, entry);
     await writeRaceDocument(files.document, next.doc);
     return next;
@@ -177,7 +184,13 @@ export async function commitChange(dir: string, build: (state: RaceState) => Cha
 
 /** Reads the state (repairing crash leftovers under the write lock). */
 export async function openRaceFolder(dir: string): Promise<LoadedRace> {
-  return withRaceLock(dir, () => loadRace(dir, { repair: true }));
+  try {
+    return await withRaceLock(dir, () => loadRace(dir, { repair: true }));
+  } catch (err) {
+    // A read-only folder is still a race to look at; what opening would repair is listed instead.
+    if (err instanceof ReadOnlyRaceError) return loadRace(dir, { repair: false });
+    throw err;
+  }
 }
 
 function describeDifference(raw: unknown, doc: RaceDocument): string {

@@ -122,9 +122,15 @@ function stats(values: number[]): string {
   return `n=${s.length} p50=${q(0.5).toFixed(2)} ms p95=${q(0.95).toFixed(2)} ms max=${(s[s.length - 1] as number).toFixed(2)} ms`;
 }
 
+function longTasks(durations: number[]): string {
+  if (durations.length === 0) return 'no long tasks';
+  return `${durations.length} long tasks (max ${Math.max(...durations).toFixed(0)} ms)`;
+}
+
 interface PageWindow {
   __PF_PERF__: boolean;
   __frames: number[];
+  __longTasks: number[];
   __photofinishViewer: { viewport: { scale: number; width: number }; zoomToScale(s: number, x?: number): void; centreOn(c: number): void };
   requestAnimationFrame(cb: (t: number) => void): number;
   performance: { getEntriesByName(n: string): { startTime: number; duration: number }[]; getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number }[]; clearMeasures(): void };
@@ -156,7 +162,11 @@ async function main(): Promise<void> {
     const { page } = browser;
     try {
       // tsx (esbuild keepNames) wraps named page functions in __name(); give the page a no-op one.
-      await page.addInitScript('globalThis.__name = (f) => f; globalThis.__PF_PERF__ = true;');
+      // Long tasks (main thread busy > 50 ms) tell app work apart from a loaded machine's missed frames.
+      await page.addInitScript(
+        'globalThis.__name = (f) => f; globalThis.__PF_PERF__ = true; globalThis.__longTasks = [];' +
+          'new PerformanceObserver((l) => { for (const e of l.getEntries()) globalThis.__longTasks.push(e.duration); }).observe({ type: "longtask" });',
+      );
       await page.goto(bridge.url);
       await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
       const first = await page.evaluate(() => {
@@ -186,6 +196,7 @@ async function main(): Promise<void> {
           };
           w.requestAnimationFrame(tick);
           w.performance.clearMeasures();
+          w.__longTasks.length = 0;
         });
       const collect = async () =>
         page.evaluate(() => {
@@ -196,6 +207,7 @@ async function main(): Promise<void> {
             frames,
             draws: w.performance.getEntriesByName('pf-draw').map((e) => e.duration),
             readouts: w.performance.getEntriesByName('pf-readout').map((e) => e.duration),
+            longTasks: w.__longTasks.slice(),
           };
         });
 
@@ -220,7 +232,7 @@ async function main(): Promise<void> {
         await page.mouse.up();
       }
       const pan = await collect();
-      results.push(`${label}: pan (drag) draw ${stats(pan.draws)}; frame interval ${stats(pan.frames)}`);
+      results.push(`${label}: pan (drag) draw ${stats(pan.draws)}; frame interval ${stats(pan.frames)}; ${longTasks(pan.longTasks)}`);
 
       // Zoom: wheel about the pointer from the whole race to 32 px/column and back.
       await page.keyboard.press('f');
@@ -236,7 +248,7 @@ async function main(): Promise<void> {
         await page.waitForTimeout(16);
       }
       const zoom = await collect();
-      results.push(`${label}: zoom (wheel) draw ${stats(zoom.draws)}; frame interval ${stats(zoom.frames)}`);
+      results.push(`${label}: zoom (wheel) draw ${stats(zoom.draws)}; frame interval ${stats(zoom.frames)}; ${longTasks(zoom.longTasks)}`);
 
       // Hairline: pointer moves at 16 px/column; latency from the pointer event to the drawn readout.
       await page.evaluate(() => (globalThis as unknown as PageWindow).__photofinishViewer.zoomToScale(16));

@@ -248,6 +248,15 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     await amend.getByRole('button', { name: 'Amend' }).click();
     await expect.poll(() => page.getByTestId('certified-banner').count()).toBe(0);
     await expect.poll(() => page.locator('.banner.amended').innerText()).toContain('Protest from car 17');
+    // After the amendment the race takes changes again: key in a time for the last car (flagged as typed).
+    const last = truth.cars.find((c) => c.id === truth.order[3])!;
+    await page.locator(`[data-testid="start-list"] li[data-competitor="${last.id}"]`).click();
+    await page.getByRole('button', { name: `Type a time for #${last.id}…` }).click();
+    await page.getByLabel(`Time for #${last.id} in seconds`).fill(last.crossing_s);
+    await page.getByRole('button', { name: 'Set typed time' }).click();
+    const typedRow = page.locator(`[data-testid="results-table"] tr[data-competitor="${last.id}"]`);
+    await typedRow.locator('.badge.typed').waitFor();
+    expect(await typedRow.locator('[data-time-ns]').getAttribute('data-time-ns')).toBe(last.crossing_ns);
     await screenshot(app, '09-amended');
 
     // Export: the saved paths are shown.

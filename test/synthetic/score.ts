@@ -17,6 +17,7 @@ export interface EdgeScore {
   errorFrames: number;
   errorMs: number;
   uncertaintyMs: number;
+  direction: EdgeSuggestion['direction'];
 }
 
 export interface ScenarioScore {
@@ -65,7 +66,7 @@ export async function scoreScenario(s: SyntheticScenario, workDir: string): Prom
     if (e === undefined) return;
     const found = edges[e] as EdgeSuggestion;
     const err = found.time_s - tr.crossingS;
-    scores.push({ id: tr.id, truthS: tr.crossingS, foundS: found.time_s, errorFrames: err / race.intervalS, errorMs: err * 1000, uncertaintyMs: found.uncertainty_s * 1000 });
+    scores.push({ id: tr.id, truthS: tr.crossingS, foundS: found.time_s, errorFrames: err / race.intervalS, errorMs: err * 1000, uncertaintyMs: found.uncertainty_s * 1000, direction: found.direction });
   });
   let orderRight = true;
   for (const a of scores) {

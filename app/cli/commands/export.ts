@@ -1,4 +1,4 @@
-/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter]`. */
+/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--dir DIR] [--paper A4|Letter]`. */
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
@@ -11,6 +11,7 @@ export const exportCommand: CliCommand = {
   summary: 'Write the result sheet (PDF) and data exports (CSV, JSON, FinishLynx .lif, annotated PNG) of a race.',
   usage: [
     '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter]',
+    '  photofinish export RACE --dir DIR [--paper A4|Letter]',
     '',
     '  RACE            a race folder',
     '  --pdf FILE      the official result sheet (embedded fonts, same bytes for the same race and revision)',
@@ -18,6 +19,7 @@ export const exportCommand: CliCommand = {
     '  --json FILE     results as JSON (the `results --json` shape, race metadata and evidence hashes)',
     '  --lif FILE      results for meet-management software (FinishLynx .lif, Windows-1252)',
     '  --png FILE      the image around the finishers with hairlines, labels and time ruler',
+    '  --dir DIR       write all five into DIR (an existing folder) instead of RACE/exports/',
     '  --paper SIZE    A4 (default) or Letter',
     '',
     '  With no file option, all five are written into RACE/exports/, named after the race and its revision.',
@@ -30,6 +32,7 @@ export const exportCommand: CliCommand = {
       json: { type: 'string' },
       lif: { type: 'string' },
       png: { type: 'string' },
+      dir: { type: 'string' },
       paper: { type: 'string' },
     });
     const racePath = path.resolve(requirePositional('export', positionals, 0, 'RACE (a race folder)'));
@@ -44,8 +47,9 @@ export const exportCommand: CliCommand = {
         files[k] = path.resolve(v);
       }
     }
+    const folder = values.dir !== undefined ? path.resolve(values.dir) : undefined;
     const race = await ctx.api.openRace({ path: racePath });
-    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, ...files });
+    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, ...files, ...(folder ? { folder } : {}) });
     for (const w of result.written) ctx.io.out(w.path);
     return 0;
   },

@@ -47,7 +47,7 @@ export function formatResultsText(name: string, report: ResultsReport, certified
       f.name,
       f.time_display,
       f.margin_display,
-      f.resolution_s === null ? '' : `±${formatResolution(f.resolution_s)}`,
+      f.resolution_s === null ? '' : formatResolution(f.resolution_s),
       flags.join(' '),
     ];
   });

@@ -11,11 +11,11 @@
  */
 import { medianInPlace, runningMedian } from './robust.js';
 
-/** An RGB image held as 0–255 floats (or any 3-channel scale). `width` columns by `height` rows. */
+/** An RGB image on the 0–255 scale, interleaved. `width` columns by `height` rows. Bytes keep big composites small. */
 export interface Plane {
   width: number;
   height: number;
-  data: Float32Array;
+  data: Float32Array | Uint8Array;
 }
 
 export interface CompositeObject {
@@ -161,7 +161,8 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
   boxes = mergeFragments(boxes);
   const objects: CompositeObject[] = [];
   for (const box of boxes) {
-    for (const part of splitSideBySide(box, W, minRows)) {
+    const typicalThreshold = medianInPlace(Float32Array.from(thr));
+    for (const part of splitSideBySide(box, p, minRows, typicalThreshold)) {
       if (part.bottom - part.top + 1 < minRows || part.cells.length < 3 * minRows) continue;
       const ratios: number[] = [];
       for (const i of part.cells) ratios.push((D[i] as number) / (thr[Math.floor(i / W)] as number));
@@ -237,10 +238,11 @@ function firstColumns(box: Box, W: number): number[] {
 
 /**
  * Two competitors side by side touch in the composite and become one region. Their leading edges then form two
- * plateaus across the rows with a step between them; a nose's own curve never jumps that abruptly. Split where the
- * smoothed first column jumps by at least `step` columns between neighbouring rows and both sides are objects.
+ * levels across the rows with a step between them, and just behind the step the colours differ (two cars); a
+ * nose's own curve never steps that abruptly while keeping one colour. Split there, recursively.
  */
-function splitSideBySide(box: Box, W: number, minRows: number): Box[] {
+function splitSideBySide(box: Box, p: Plane, minRows: number, threshold: number): Box[] {
+  const W = p.width;
   const first = firstColumns(box, W);
   const filled = first.map((c) => (c < 0 ? Number.NaN : c));
   const smooth = runningMedian(filled, 2);
@@ -253,20 +255,49 @@ function splitSideBySide(box: Box, W: number, minRows: number): Box[] {
     const below = smooth.slice(k, k + minRows).filter(Number.isFinite);
     if (above.length < minRows / 2 || below.length < minRows / 2) continue;
     const jump = Math.abs((smooth[k] as number) - (smooth[k - 1] as number));
-    // Both sides must be flat-ish plateaus near the cut, not the flank of one rounded nose.
-    const levelA = Math.min(...above);
-    const levelB = Math.min(...below);
-    if (jump >= step && Math.abs(levelA - levelB) >= step && jump > best) {
-      best = jump;
-      cut = k;
-    }
+    // Each side's own leading edge (its earliest row) must differ by the step: both halves of one nose share a tip.
+    const levelA = Math.min(...smooth.slice(0, k).filter(Number.isFinite));
+    const levelB = Math.min(...smooth.slice(k).filter(Number.isFinite));
+    if (jump < 2 || Math.abs(levelA - levelB) < step || jump <= best) continue;
+    // A smaller step is enough where the hue changes across it (a yellow car beside a blue one); a shadow or a
+    // darker part of the same car changes brightness, not hue, and needs the full step.
+    if (jump < step && chromaAcross(p, box, first, k, threshold) < 0.08) continue;
+    best = jump;
+    cut = k;
   }
   if (cut < 0) return [box];
   const rowCut = box.top + cut;
   const upper: number[] = [];
   const lower: number[] = [];
   for (const i of box.cells) (Math.floor(i / W) < rowCut ? upper : lower).push(i);
-  return [...splitSideBySide(boxOf(upper, W), W, minRows), ...splitSideBySide(boxOf(lower, W), W, minRows)];
+  return [...splitSideBySide(boxOf(upper, W), p, minRows, threshold), ...splitSideBySide(boxOf(lower, W), p, minRows, threshold)];
+}
+
+/**
+ * Difference in hue (chromaticity, brightness removed) between the rows just above and just below row `k` of a
+ * box, a few columns behind their leading edges. 0 where either side is too dark to have a hue.
+ */
+function chromaAcross(p: Plane, box: Box, first: number[], k: number, threshold: number): number {
+  const mean = (from: number, to: number) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let r = from; r < to; r++) {
+      const c0 = first[r];
+      if (c0 === undefined || c0 < 0) continue;
+      for (let c = c0 + 1; c <= Math.min(c0 + 3, p.width - 1); c++) {
+        const i = ((box.top + r) * p.width + c) * 3;
+        for (let ch = 0; ch < 3; ch++) sum[ch] = (sum[ch] as number) + (p.data[i + ch] as number);
+        n++;
+      }
+    }
+    if (n === 0) return null;
+    const total = (sum[0] as number) + (sum[1] as number) + (sum[2] as number);
+    return total / n < 3 * threshold ? null : [(sum[0] as number) / total, (sum[1] as number) / total];
+  };
+  const a = mean(Math.max(0, k - 3), k);
+  const b = mean(k, Math.min(first.length, k + 3));
+  if (!a || !b) return 0;
+  return Math.hypot((a[0] as number) - (b[0] as number), (a[1] as number) - (b[1] as number));
 }
 
 function boxOf(cells: number[], W: number): Box {

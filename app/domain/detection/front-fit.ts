@@ -125,7 +125,7 @@ function profileOf(frame: FrameAt, bg: RgbImage, axis: 'x' | 'y', a: number, lin
  * Position of the object's front along one profile (signed px downstream of the line), or null where no clear
  * front lies inside the band (or the object fills it to the far end).
  */
-export function frontInProfile(p: Profile, threshold: number): number | null {
+function frontInProfile(p: Profile, threshold: number): number | null {
   const { mag, n } = p;
   // Relative to the object's own contrast too: a shadow or a compression halo ahead of a bright car is not its front.
   let peak = 0;
@@ -176,7 +176,10 @@ export function frontInProfile(p: Profile, threshold: number): number | null {
   for (let i = 0; i < alphas.length; i++) if (known[i] && (alphas[i] as number) >= 0.85) lastFull = i;
   for (let i = alphas.length - 1; i > lastFull; i--) if (known[i] && (alphas[i] as number) <= 0.15) firstEmpty = i;
   for (let i = Math.max(0, lastFull); i <= Math.min(firstEmpty, alphas.length - 1); i++) if (!known[i]) return null;
-  const covered = alphas.reduce((sum, a) => sum + a, 0);
+  // Fronts are monotonic: a pixel that cannot be read is covered behind the last fully covered one and empty
+  // beyond the first empty one.
+  let covered = 0;
+  for (let i = 0; i < alphas.length; i++) covered += known[i] ? (alphas[i] as number) : i < lastFull ? 1 : i > firstEmpty ? 0 : (alphas[i] as number);
   return p.s0 + inner - 0.5 + covered;
 }
 

@@ -40,3 +40,13 @@ export function directionName(axis: MotionAxis, sign: 1 | -1): 'left-to-right' |
   if (axis === 'x') return sign > 0 ? 'left-to-right' : 'right-to-left';
   return sign > 0 ? 'down' : 'up';
 }
+
+/** The strip of a width × height frame within `margin` px of the line along the motion axis. */
+export function bandAround(g: LineGeometry, width: number, height: number, margin: number): { x0: number; x1: number; y0: number; y1: number } {
+  const acrossMax = g.motionAxis === 'x' ? height - 1 : width - 1;
+  const a = g.lineAt(0);
+  const b = g.lineAt(acrossMax);
+  const lo = Math.floor(Math.min(a, b) - margin);
+  const hi = Math.ceil(Math.max(a, b) + margin) + 1;
+  return g.motionAxis === 'x' ? { x0: lo, x1: hi, y0: 0, y1: height } : { x0: 0, x1: width, y0: lo, y1: hi };
+}

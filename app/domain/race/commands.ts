@@ -7,7 +7,7 @@ import { UserError } from '../errors.js';
 import { checkMilliColumn } from '../marks/interpolate.js';
 import { sportProfile } from '../sports/profiles.js';
 import { ticksToDecimalSeconds } from '../time/ticks.js';
-import type { ChangeAction, ChangePayload, SliceChange } from './changes.js';
+import type { ChangeAction, ChangePayload } from './changes.js';
 import type { Certification, Competitor, DeadHeat, Mark, MarkPosition, RaceDocument, SportSettings } from './document.js';
 import { reverseSlice, type RaceState } from './replay.js';
 
@@ -49,6 +49,15 @@ export function addCompetitor(state: RaceState, competitor: Competitor): Change<
 export function setSport(state: RaceState, sport: SportSettings): Change<'sport.set'> {
   refuseIfCertified(state.doc, 'change the sport');
   sportProfile(sport); // refuses bad lengths-per-second settings before they are recorded
+  if (sport.distanceTable) {
+    if (!sport.distanceTable.some((d) => d.lengths > 0)) throw new UserError('the distance table needs at least one distance above 0 lengths', 'INVALID_ARGUMENT');
+    const names = new Set<string>();
+    for (const d of sport.distanceTable) {
+      if (names.has(d.name)) throw new UserError(`the distance table names "${d.name}" twice`, 'INVALID_ARGUMENT');
+      if (!Number.isFinite(d.lengths) || d.lengths > 1000) throw new UserError(`distance "${d.name}": ${d.lengths} lengths is not a sensible value`, 'INVALID_ARGUMENT');
+      names.add(d.name);
+    }
+  }
   return { action: 'sport.set', payload: { sport } };
 }
 
@@ -156,4 +165,3 @@ export function amend(state: RaceState, by: string, reason: string, at: string):
   return { action: 'race.amended', payload: { amendment: { revision: doc.revision + 1, by, reason, at } } };
 }
 
-export type { SliceChange };

@@ -8,7 +8,6 @@ import type { AuditEntry } from '../audit/chain.js';
 import { canonicalJson } from '../audit/canonical.js';
 import { changePayloads, isChangeAction, UNDOABLE, type SliceChange } from './changes.js';
 import { RACE_SCHEMA, type RaceDocument } from './document.js';
-import { RACE_LAYOUT } from './evidence.js';
 
 export interface RaceState {
   doc: RaceDocument;
@@ -190,6 +189,3 @@ function applySlice(doc: RaceDocument, change: SliceChange, fail: (reason: strin
     doc.deadHeats = change.after;
   }
 }
-
-/** Default relative location of the manifest, recorded in every new race. */
-export const DEFAULT_MANIFEST_PATH = RACE_LAYOUT.manifest;

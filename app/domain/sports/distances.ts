@@ -12,9 +12,10 @@ export interface DistanceName {
   lengths: number;
 }
 
-const quarterSteps = (from: number, to: number, step: number): DistanceName[] => {
+/** Named distances from `from` to `to` lengths every `step` quarters (counted in integer quarters, not floats). */
+const quarterSteps = (fromQuarters: number, toQuarters: number, stepQuarters: number): DistanceName[] => {
   const out: DistanceName[] = [];
-  for (let v = from; v <= to + 1e-9; v += step) out.push({ name: lengthsName(v), lengths: v });
+  for (let q = fromQuarters; q <= toQuarters; q += stepQuarters) out.push({ name: lengthsName(q / 4), lengths: q / 4 });
   return out;
 };
 
@@ -32,10 +33,10 @@ export const DEFAULT_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
   { name: 'short head', lengths: 0.1 },
   { name: 'head', lengths: 0.2 },
   { name: 'neck', lengths: 0.3 },
-  ...quarterSteps(0.5, 0.75, 0.25),
-  ...quarterSteps(1, 3, 0.25),
-  ...quarterSteps(3.5, 10, 0.5),
-  ...quarterSteps(11, 30, 1),
+  ...quarterSteps(2, 3, 1), // ½, ¾
+  ...quarterSteps(4, 12, 1), // 1 to 3 in quarters
+  ...quarterSteps(14, 40, 2), // 3½ to 10 in halves
+  ...quarterSteps(44, 120, 4), // 11 to 30 in whole lengths
   { name: 'distance', lengths: 31 },
 ]);
 

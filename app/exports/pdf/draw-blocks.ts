@@ -14,9 +14,9 @@ export function drawNotes(w: SheetWriter, notes: string[]): void {
     w.ensure(h + 2);
     w.textAt('•', w.left + 1, w.y, { lineBreak: false });
     w.textAt(n, w.left + indent, w.y, { width: w.contentWidth - indent });
-    w.y += h + 2.5;
+    w.y += h + 2;
   }
-  w.y += 8;
+  w.y += 6;
 }
 
 function signatureLine(w: SheetWriter, x: number, y: number, width: number, caption: string): void {

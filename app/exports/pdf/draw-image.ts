@@ -40,11 +40,14 @@ export interface PrintedImage {
 export interface DrawImageOptions {
   /** Printed height of each band; by default from the composite's rows (90–190 pt, 110 pt when banded). */
   height?: number;
-  /** Print the line explaining ruler, hairline styles and shading under the image. */
+  /** Explain ruler, hairline styles and shading in the caption (once per sheet). */
   legend?: boolean;
 }
 
-export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[], rows: number, caption: string, opts: DrawImageOptions = {}): PrintedImage {
+const LEGEND = ' Ruler: race clock in seconds. Solid hairline = read from the image; dashed (T) = typed by hand; shaded = no picture (dropped frames).';
+
+export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[], rows: number, captionText: string, opts: DrawImageOptions = {}): PrintedImage {
+  const caption = opts.legend === false ? captionText : captionText + LEGEND;
   const d = w.doc;
   const imageHeight = opts.height ?? (plan.bands.length === 1 ? Math.min(190, Math.max(90, rows)) : 110);
   const out: PrintedImage = { bands: [], hairlines: [], unitsPerColumn: plan.unitsPerColumn };
@@ -123,14 +126,8 @@ export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[],
       gapRight = tx + tw;
     }
     out.bands.push({ page: w.pageIndex, x: x0, y: top, width: band.width, height: imageHeight, start: band.start, end: band.end });
-    w.y = base + RULER_SPACE - 2;
+    w.y = base + (bandGaps.length ? RULER_SPACE : RULER_SPACE - 9);
   }
-  if (opts.legend !== false) {
-    w.font('Sans', 6.5, MUTED);
-    w.textAt('Ruler: race clock in seconds. Solid hairline = read from the image; dashed (T) = time typed by hand. Shaded = no picture (dropped frames).', w.left, w.y, { width: w.contentWidth });
-    w.y += 14;
-  } else {
-    w.y += 4;
-  }
+  w.y += 4;
   return out;
 }

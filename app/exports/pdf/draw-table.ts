@@ -37,15 +37,15 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
   const cols: Column[] = [
     { title: 'Pl.', width: 22, align: 'right' },
     { title: 'No.', width: 28, align: 'right' },
-    { title: 'Lane', width: 26, align: 'right' },
+    { title: 'Lane', width: 24, align: 'right' },
     { title: 'Name', width: 0, align: 'left', flex: 0.56 },
     { title: 'Team', width: 0, align: 'left', flex: 0.44 },
-    { title: 'Time (s)', width: 50, align: 'right', mono: true },
-    { title: 'Behind 1st', width: 54, align: 'right', mono: true },
-    { title: 'Behind prev.', width: 58, align: 'right', mono: true },
-    ...(withLengths ? [{ title: 'Lengths', width: 56, align: 'right' as const }] : []),
-    { title: 'Flags', width: 30, align: 'center' },
-    { title: 'Resolution', width: 50, align: 'right' },
+    { title: 'Time (s)', width: 46, align: 'right', mono: true },
+    { title: 'Behind 1st', width: 48, align: 'right', mono: true },
+    { title: 'Behind prev.', width: 52, align: 'right', mono: true },
+    ...(withLengths ? [{ title: 'Lengths', width: 52, align: 'right' as const }] : []),
+    { title: 'Flags', width: 28, align: 'center' },
+    { title: 'Resolution', width: 46, align: 'right' },
   ];
   const fixed = cols.reduce((s, c) => s + c.width, 0);
   const room = w.contentWidth - fixed;
@@ -68,10 +68,10 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
 
   const d = w.doc;
   const drawHeaderRow = () => {
-    w.font('Sans-Bold', 7, MUTED);
+    w.font('Sans-Bold', 6.5, MUTED);
     let x = w.left;
     for (const c of cols) {
-      w.textAt(c.title, x + PAD, w.y, { width: c.width - 2 * PAD, align: c.align, lineBreak: false });
+      w.textAt(c.title, x + PAD / 2, w.y, { width: c.width - PAD, align: c.align, lineBreak: false });
       x += c.width;
     }
     w.y += 11;

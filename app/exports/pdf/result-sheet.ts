@@ -35,6 +35,8 @@ export interface ResultSheet {
 /** Hairlines closer than this on the main image get an enlargement of their finish. */
 const CLOSE_POINTS = 8;
 const ENLARGED_POINTS_PER_COLUMN = 12;
+/** Height of the evidence block plus the certification block with its signature lines (certified, provisional). */
+const EVIDENCE_AND_SIGNATURES = { certified: 182, provisional: 158 };
 
 /** The instant of the race's last recorded change: the sheet's CreationDate and ModDate. */
 export function sheetInstant(view: RaceView): Date {
@@ -78,19 +80,22 @@ export async function renderResultSheet(input: ResultSheetInput): Promise<Result
   const src = { data: input.composite, width: view.evidence.composite.width, height: view.evidence.composite.height };
   // A reduced plan embeds 4 pixels per printed point (beyond any printer's resolution); otherwise every column.
   const bandImages = await Promise.all(plan.bands.map((b) => cropColumns(src, b.start, b.end, plan.rtl, plan.reduced ? Math.ceil(b.width * 4) : undefined)));
-  w.heading('Photo-finish image', 140);
+  // Keep the heading with the caption, labels and the first band (drawImage's default band height).
+  w.heading('Photo-finish image', Math.min(190, Math.max(90, view.evidence.composite.height)) + 70);
   const close = closestFinish(plan, times.columns, CLOSE_POINTS, Math.floor(w.contentWidth / ENLARGED_POINTS_PER_COLUMN));
-  const printed = drawImage(w, plan, bandImages, view.evidence.composite.height, imageCaption(view, plan), { legend: close === null });
+  const printed = drawImage(w, plan, bandImages, view.evidence.composite.height, imageCaption(view, plan));
   if (close) {
     // A finish closer than a few points on the main image gets an enlargement, still every pixel, none invented.
     const zoom = planImage(view, times, { width: w.contentWidth, maxBands: 1, tickSpacing: 46, crop: close.crop });
     const zoomImages = await Promise.all(zoom.bands.map((b) => cropColumns(src, b.start, b.end, zoom.rtl)));
     const caption = `Enlargement of the closest finish, #${close.pair[0]} and #${close.pair[1]} (${close.columns.toFixed(2)} columns apart): image columns ${zoom.start}–${zoom.end - 1}, ${zoom.unitsPerColumn.toFixed(1)} pt per column, pixels enlarged, not resampled.`;
-    drawImage(w, zoom, zoomImages, view.evidence.composite.height, caption, { height: 100 });
+    drawImage(w, zoom, zoomImages, view.evidence.composite.height, caption, { height: 100, legend: false });
   }
 
   drawResultsTable(w, view);
   drawNotes(w, sheetNotes(view, plan));
+  // Evidence and signatures stay on one page: a signature is never left alone on a page without what it vouches for.
+  w.ensure(view.certified ? EVIDENCE_AND_SIGNATURES.certified : EVIDENCE_AND_SIGNATURES.provisional);
   drawEvidence(w, hashes);
   drawCertification(w, view);
 

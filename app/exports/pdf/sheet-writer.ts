@@ -76,6 +76,12 @@ export class SheetWriter {
     this.doc.addPage({ size: [this.width, this.height], margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } });
     if (this.opts.provisional) this.watermark();
     this.y = MARGIN;
+    if (this.pageIndex > 0) {
+      // A loose page must still say which race it belongs to.
+      this.font('Sans', 7, MUTED);
+      this.textAt(`${this.opts.footer} — result sheet, continued`, this.left, this.y, { width: this.contentWidth, lineBreak: false, ellipsis: true });
+      this.y += 14;
+    }
   }
 
   /** Starts a new page unless `h` points still fit on this one. Returns true when it did. */
@@ -100,12 +106,12 @@ export class SheetWriter {
 
   /** A section heading with a rule under it; keeps `keepWith` points of what follows on the same page. */
   heading(text: string, keepWith = 60): void {
-    this.ensure(18 + keepWith);
+    this.ensure(16 + keepWith);
     this.font('Sans-Bold', 10);
     this.textAt(text, this.left, this.y);
-    this.y += 13;
+    this.y += 12.5;
     this.doc.moveTo(this.left, this.y).lineTo(this.left + this.contentWidth, this.y).lineWidth(0.5).strokeColor(RULE).stroke();
-    this.y += 5;
+    this.y += 4;
   }
 
   /** Large diagonal text under the page's content, light enough to read the results through it. */

@@ -73,7 +73,8 @@ export function headerRows(view: RaceView, software: { name: string; version: st
   const rows: [string, string | undefined][] = [
     ['Venue', view.meta.venue],
     ['Date', [view.meta.date, view.meta.startTime ? `start ${view.meta.startTime}` : undefined].filter(Boolean).join(', ') || undefined],
-    ['Race', [view.meta.name, view.meta.round ? `round ${view.meta.round}` : '', view.meta.heat ? `heat ${view.meta.heat}` : ''].filter(Boolean).join(', ')],
+    // The title and subtitle already name the race, round and heat; this row only when there is no event title.
+    ['Race', view.meta.event?.trim() ? undefined : [view.meta.name, view.meta.round ? `round ${view.meta.round}` : '', view.meta.heat ? `heat ${view.meta.heat}` : ''].filter(Boolean).join(', ')],
     ['Sport', view.results.rule ? `${SPORT_NAME[view.sport.sport] ?? view.sport.sport}: ${view.results.rule}` : (SPORT_LABEL[view.sport.sport] ?? view.sport.sport)],
     ['Source', sourceText(view)],
     ['Frames', `${ev.source.frameCount} source frames → ${ev.columns} image columns${gaps}`],

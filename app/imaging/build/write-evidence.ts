@@ -83,7 +83,12 @@ export async function writeEvidence(
     }
     const times: Ticks[] = columnFrames.map((f) => {
       const t = frameTimes[f];
-      if (t === undefined) throw new UserError(`${source.frameName(f)}: has no time`, 'INVALID_ARGUMENT');
+      if (t === undefined) {
+        throw new UserError(
+          source.kind === 'video' ? `${source.path}: frame ${f} carries no timestamp; give the rate with --fps N` : `${source.frameName(f)}: has no time`,
+          'INVALID_ARGUMENT',
+        );
+      }
       return t;
     });
     for (let i = 1; i < times.length; i++) {

@@ -49,3 +49,19 @@ export function lastErrorLine(stderr: string): string {
   const errorish = lines.filter((l) => /error|invalid|no such|could not|failed|unsupported|does not contain/i.test(l));
   return (errorish[errorish.length - 1] ?? lines[lines.length - 1] ?? 'no output').replace(/^\[[^\]]*\]\s*/, '').slice(0, 200);
 }
+
+let passthroughArgs: Promise<string[]> | null = null;
+
+/**
+ * The option that makes ffmpeg pass every decoded frame through with its own timestamp (no duplicates, no drops):
+ * `-fps_mode passthrough` since FFmpeg 5.1, `-vsync passthrough` before. Asked once per process.
+ */
+export function framePassthroughArgs(): Promise<string[]> {
+  passthroughArgs ??= runTool(ffmpegPath(), ['-hide_banner', '-version']).then((r) => {
+    const m = /version\s+n?(\d+)\.(\d+)/.exec(r.stdout.toString('utf8'));
+    const old = m !== null && (Number(m[1]) < 5 || (Number(m[1]) === 5 && Number(m[2]) < 1));
+    return old ? ['-vsync', 'passthrough'] : ['-fps_mode', 'passthrough'];
+  });
+  passthroughArgs.catch(() => (passthroughArgs = null));
+  return passthroughArgs;
+}

@@ -70,7 +70,12 @@ async function probeFirst(folder: string, names: string[], skipBad: boolean): Pr
   let firstBad: string | null = null;
   for (const name of names) {
     const file = path.join(folder, name);
-    const bytes = (await stat(file)).size;
+    const bytes = await stat(file).then(
+      (st) => st.size,
+      () => {
+        throw new UserError(`${file}: missing or unreadable`, 'NOT_FOUND');
+      },
+    );
     try {
       if (bytes === 0) throw new Error('empty');
       const meta = await sharpOf(file).metadata();

@@ -15,7 +15,7 @@ import { parseRate, ptsToTicks, type Rational } from '../../domain/time/time-map
 import { sha256File } from '../hash.js';
 import { FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { samplesOf } from '../pixels.js';
-import { ffmpegPath, ffprobePath, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
+import { ffmpegPath, ffprobePath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
 import type { FrameSource, ReadOptions, RegionResult } from './source.js';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg']);
@@ -52,29 +52,31 @@ export async function openVideo(file: string): Promise<FrameSource> {
   const { width, height } = stream;
   if (width * height > FRAME_PIXEL_LIMIT) throw new UserError(`${file}: ${width}×${height} px frames are over the ${megapixels(FRAME_PIXEL_LIMIT)} limit`, 'INVALID_ARGUMENT');
   const timeBase: Rational = parseRate(stream.time_base, `${file} time base`);
-  const pts = (json.packets ?? [])
+  const packets = json.packets ?? [];
+  if (packets.length === 0) throw new UserError(`${file}: the video stream has no frames`, 'INVALID_ARGUMENT');
+  const pts = packets
     .map((p) => p.pts ?? p.dts)
     .filter((v): v is number | string => v !== undefined && v !== 'N/A')
     .map((v) => BigInt(v))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (pts.length === 0) throw new UserError(`${file}: the video stream has no frames`, 'INVALID_ARGUMENT');
-  const probedTimes = pts.map((p) => ptsToTicks(p, timeBase));
+  // Presentation order is timestamp order; a stream without a timestamp on every packet has no times of its own.
+  const probedTimes = pts.length === packets.length ? pts.map((p) => ptsToTicks(p, timeBase)) : null;
   let decoded: Ticks[] = [];
 
   return {
     kind: 'video',
     path: file,
-    description: `${stream.codec_name ?? 'video'} ${width}×${height} px, ${pts.length} frames, ${path.basename(file)}`,
+    description: `${stream.codec_name ?? 'video'} ${width}×${height} px, ${packets.length} frames, ${path.basename(file)}`,
     width,
     height,
     format: RGB,
-    frameCount: pts.length,
+    frameCount: packets.length,
     frameName: (i) => `${path.basename(file)} frame ${i}`,
-    ownTimes: { kind: 'video', times: probedTimes },
+    ownTimes: probedTimes ? { kind: 'video', times: probedTimes } : null,
     isLineScan: false,
     readRegions: (region, opts) => decodeRegions(file, width, height, region, opts, (t) => (decoded = t)),
     decodedTimes: () => decoded,
-    readFrame: (index) => readVideoFrame(file, width, height, probedTimes, pts, index),
+    readFrame: (index) => readVideoFrame(file, width, height, probedTimes, pts, index, packets.length),
     async hashFiles(signal) {
       return [{ path: file, bytes, sha256: await sha256File(file, signal) }];
     },
@@ -82,12 +84,18 @@ export async function openVideo(file: string): Promise<FrameSource> {
   };
 }
 
-/** ffmpeg's crop on subsampled (4:2:0) frames wants even offsets and sizes: crop an even box, convert, then crop exactly. */
-function cropFilter(width: number, height: number, r: Region): string {
-  const x0 = r.left - (r.left % 2);
-  const y0 = r.top - (r.top % 2);
-  const x1 = Math.min(width, r.left + r.width + ((r.left + r.width) % 2));
-  const y1 = Math.min(height, r.top + r.height + ((r.top + r.height) % 2));
+/**
+ * ffmpeg's crop on subsampled (4:2:0) frames wants even offsets and sizes, and chroma upsampling looks at
+ * neighbouring pixels: crop an even box with a margin, convert to RGB, then crop exactly. The margin makes the
+ * line's pixels identical to converting the whole frame (what the inspector shows), at a fraction of the cost.
+ */
+const CHROMA_MARGIN = 8;
+export function cropFilter(width: number, height: number, r: Region): string {
+  const even = (v: number) => v - (v % 2);
+  const x0 = Math.max(0, even(r.left - CHROMA_MARGIN));
+  const y0 = Math.max(0, even(r.top - CHROMA_MARGIN));
+  const x1 = Math.min(width, even(r.left + r.width + CHROMA_MARGIN + 1));
+  const y1 = Math.min(height, even(r.top + r.height + CHROMA_MARGIN + 1));
   return `crop=${x1 - x0}:${y1 - y0}:${x0}:${y0},format=rgb24,crop=${r.width}:${r.height}:${r.left - x0}:${r.top - y0}`;
 }
 
@@ -99,11 +107,12 @@ async function* decodeRegions(
   opts: ReadOptions,
   done: (times: Ticks[]) => void,
 ): AsyncGenerator<RegionResult> {
+  // -noautorotate: frames as stored, matching ffprobe's width and height (and the inspector, which does the same).
   const args = [
-    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-copyts', '-i', file,
+    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-noautorotate', '-copyts', '-i', file,
     '-map', '0:v:0', '-an', '-sn', '-dn',
     '-vf', `${cropFilter(width, height, region)},showinfo`,
-    '-fps_mode', 'passthrough', '-f', 'rawvideo', 'pipe:1',
+    ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
   ];
   const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const frameBytes = region.width * region.height * 3;
@@ -118,9 +127,9 @@ async function* decodeRegions(
     const lines = text.split(/\r|\n/);
     pendingLine = lines.pop() ?? '';
     for (const line of lines) {
-      const m = /showinfo.*\bn:\s*(\d+)\s+pts:\s*(-?\d+)/.exec(line);
+      const m = /showinfo.*\bn:\s*(\d+)\s+pts:\s*(-?\d+|NOPTS)/.exec(line);
       if (m) {
-        ptsList[Number(m[1])] = BigInt(m[2] as string);
+        if (m[2] !== 'NOPTS') ptsList[Number(m[1])] = BigInt(m[2] as string);
         continue;
       }
       const tb = /showinfo.*config in time_base:\s*(\d+)\/(\d+)/.exec(line);
@@ -155,27 +164,34 @@ async function* decodeRegions(
     if (spawnError) throw spawnError;
     if (code !== 0) throw new UserError(`${file}: ffmpeg could not decode the video (${lastErrorLine(stderrTail)})`, 'INVALID_ARGUMENT');
     if (index === 0) throw new UserError(`${file}: no frame could be decoded`, 'INVALID_ARGUMENT');
+    // Frames without a timestamp stay without a time here; the build refuses them unless --fps gives the times.
     const tb = timeBase as Rational | null;
-    if (!tb || ptsList.length < index || ptsList.slice(0, index).some((p) => p === undefined)) {
-      throw new UserError(`${file}: ffmpeg did not report the timestamp of every decoded frame`, 'INTERNAL');
-    }
-    done(ptsList.slice(0, index).map((p) => ptsToTicks(p, tb)));
+    const times: Ticks[] = new Array(index);
+    if (tb) for (let i = 0; i < index; i++) if (ptsList[i] !== undefined) times[i] = ptsToTicks(ptsList[i] as bigint, tb);
+    done(times);
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     if (proc.exitCode === null) proc.kill('SIGKILL');
   }
 }
 
-async function readVideoFrame(file: string, width: number, height: number, times: Ticks[], pts: bigint[], index: number) {
+async function readVideoFrame(file: string, width: number, height: number, times: Ticks[] | null, pts: bigint[], index: number, frameCount: number) {
+  if (index < 0 || index >= frameCount) throw new UserError(`frame ${index} is outside ${file} (${frameCount} frames)`, 'INVALID_ARGUMENT');
   const target = pts[index];
-  const time = times[index];
-  if (target === undefined || time === undefined) throw new UserError(`frame ${index} is outside ${file} (${pts.length} frames)`, 'INVALID_ARGUMENT');
-  // Seek to a keyframe well before the frame, then let ffmpeg decode forward to the exact timestamp.
-  const seekS = Math.max(0, Number(time) / 1e9 - 2);
-  const res = await runTool(ffmpegPath(), [
-    '-v', 'error', '-nostdin', '-copyts', '-ss', seekS.toFixed(3), '-i', file, '-map', '0:v:0',
-    '-vf', `select=gte(pts\\,${target})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
-  ]);
+  const time = times?.[index];
+  // Seek to a keyframe well before the frame, then let ffmpeg decode forward to the exact timestamp; a stream
+  // without timestamps is decoded from the start up to the frame's number.
+  // The seek is measured from the stream's first timestamp (whichever way ffmpeg counts -ss with -copyts, this lands
+  // before the frame); if it still misses, decode from the start.
+  const first = times?.[0] ?? 0n;
+  const bySeek =
+    target !== undefined && time !== undefined
+      ? ['-ss', Math.max(0, Number(time - first) / 1e9 - 2).toFixed(3), '-i', file, '-map', '0:v:0', '-vf', `select=gte(pts\\,${target}),format=rgb24`]
+      : null;
+  const fromStart = ['-i', file, '-map', '0:v:0', '-vf', target !== undefined && time !== undefined ? `select=gte(pts\\,${target}),format=rgb24` : `select=eq(n\\,${index}),format=rgb24`];
+  const run = (select: string[]) => runTool(ffmpegPath(), ['-v', 'error', '-nostdin', '-noautorotate', '-copyts', ...select, '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
+  let res = await run(bySeek ?? fromStart);
+  if (bySeek && (res.code !== 0 || res.stdout.length < width * height * 3)) res = await run(fromStart);
   if (res.code !== 0 || res.stdout.length < width * height * 3) {
     try {
       await stat(file);

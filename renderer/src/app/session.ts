@@ -3,7 +3,7 @@
  * through `useStore(session)`; actions call the typed API and put the returned RaceView in place.
  */
 import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
-import { parseColumnTimes } from '../../../app/domain/viewport/column-time.js';
+import { medianInterval, parseColumnTimes } from '../../../app/domain/viewport/column-time.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from './errors.js';
@@ -26,6 +26,8 @@ export interface SessionState {
   race: RaceView | null;
   /** `race.timesNs` converted once. */
   times: Ticks[];
+  /** Median column interval: the evidence's resolution (readout decimals, results header). */
+  resolutionNs: Ticks;
   selectedId: string | null;
   saving: 'idle' | 'saving' | 'saved' | 'failed';
   suggestions: EdgeSuggestion[];
@@ -40,6 +42,7 @@ export const session = createStore<SessionState>({
   notice: null,
   race: null,
   times: [],
+  resolutionNs: 0n,
   selectedId: null,
   saving: 'idle',
   suggestions: [],
@@ -64,12 +67,14 @@ export function showRace(race: RaceView): void {
   const prev = session.get();
   const sameEvidence = prev.race?.raceId === race.raceId && prev.times.length === race.timesNs.length;
   const times = sameEvidence ? prev.times : parseColumnTimes(race.timesNs);
+  const resolutionNs = sameEvidence ? prev.resolutionNs : medianInterval(times);
   const selectedId = race.competitors.some((c) => c.id === prev.selectedId) ? prev.selectedId : null;
   // A notice about the old state ("certified and read-only") must not outlive it.
   const stateChanged = (prev.race?.certified == null) !== (race.certified == null) || prev.race?.raceId !== race.raceId;
   session.set({
     race,
     times,
+    resolutionNs,
     selectedId,
     screen: { kind: 'workspace' },
     busy: null,
@@ -250,4 +255,31 @@ export function selectCompetitor(id: string | null): void {
 
 export function openDialog(dialog: Dialog): void {
   session.set({ dialog });
+}
+
+/** Keys in a time for the selected competitor (typed marks are flagged everywhere, as federations require). */
+export async function typeTimeForSelected(timeS: string): Promise<boolean> {
+  const refusal = markingRefusal();
+  if (refusal) {
+    showNotice(refusal);
+    return false;
+  }
+  const competitorId = session.get().selectedId as string;
+  return change((by, raceId) => api().placeMark({ raceId, competitorId, timeS: timeS.trim(), by }));
+}
+
+export async function importStartList(path: string): Promise<boolean> {
+  if (isCertified()) {
+    showNotice('This race is certified and read-only. Use Amend to change the start list.');
+    return false;
+  }
+  return change((by, raceId) => api().importStartList({ raceId, path: path.trim(), by }));
+}
+
+export async function setSport(sport: 'motorsport' | 'athletics' | 'horse' | 'greyhound'): Promise<boolean> {
+  if (isCertified()) {
+    showNotice('This race is certified and read-only. Use Amend to change the sport.');
+    return false;
+  }
+  return change((by, raceId) => api().setSport({ raceId, sport, by }));
 }

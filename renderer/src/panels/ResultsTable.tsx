@@ -1,9 +1,7 @@
 /** Live results: place, number, name, time, behind winner and previous, with dead-heat and typed-time badges. */
-import { useMemo } from 'react';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { sportProfile, type SportProfile } from '../../../app/domain/sports/profiles.js';
-import { medianInterval } from '../../../app/domain/viewport/column-time.js';
-import { session, selectCompetitor } from '../app/session.js';
+import { session, selectCompetitor, setSport } from '../app/session.js';
 import { useStore } from '../app/store.js';
 
 /** Behind the winner, by the sport's own publication rule (the same the result sheet uses for margins). */
@@ -15,7 +13,7 @@ function behindWinner(profile: SportProfile, ns: string | null, winnerNs: string
 export function ResultsTable() {
   const s = useStore(session);
   const race = s.race;
-  const resolution = useMemo(() => medianInterval(s.times), [s.times]);
+  const resolution = s.resolutionNs;
   if (!race) return null;
   const r = race.results;
   const finishers = r.finishers.filter((f) => f.place !== null);
@@ -26,9 +24,19 @@ export function ResultsTable() {
     <section className="panel results" aria-labelledby="results-title">
       <header className="panel-head">
         <h2 id="results-title">Results</h2>
-        <span className="muted" title="Interval between composite columns: the finest difference the evidence can show">
-          {labelSport(r.sport)} · resolution {formatInterval(resolution)} per column
-          {r.certified ? ' · certified' : ' · provisional'}
+        <span className="muted row" title="Interval between composite columns: the finest difference the evidence can show">
+          <select
+            aria-label="Sport (publication rules)"
+            value={race.sport.sport}
+            disabled={race.certified !== null}
+            onChange={(e) => void setSport(e.target.value as 'motorsport' | 'athletics' | 'horse' | 'greyhound')}
+          >
+            <option value="motorsport">Motorsport</option>
+            <option value="athletics">Athletics</option>
+            <option value="horse">Horse racing</option>
+            <option value="greyhound">Greyhound</option>
+          </select>
+          resolution {formatInterval(resolution)} per column{r.certified ? ' · certified' : ' · provisional'}
         </span>
       </header>
       {finishers.length === 0 ? (
@@ -90,8 +98,4 @@ export function ResultsTable() {
       </table>
     </section>
   );
-}
-
-function labelSport(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -1,6 +1,7 @@
 /** The start list: select a competitor (click, J/K, or type its number), see whether and where it is marked. */
-import { useEffect, useRef } from 'react';
-import { session, selectCompetitor } from '../app/session.js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { rendererApi } from '../api/index.js';
+import { importStartList, removeSelectedMark, session, selectCompetitor, typeTimeForSelected } from '../app/session.js';
 import { useStore } from '../app/store.js';
 import { competitorColour } from '../viewer/colours.js';
 
@@ -13,7 +14,36 @@ export function StartListPanel({ typed }: { typed: string }) {
     listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [s.selectedId]);
 
+  const [typing, setTyping] = useState(false);
+  const [typedTime, setTypedTime] = useState('');
+  const [importing, setImporting] = useState(false);
+  const [listPath, setListPath] = useState('');
   if (!race) return null;
+  const native = s.info?.nativeDialogs === true;
+  const selected = race.competitors.find((c) => c.id === s.selectedId) ?? null;
+  const selectedMarked = selected !== null && race.marks.some((m) => m.competitorId === selected.id);
+  const readOnly = race.certified !== null;
+
+  const submitTime = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await typeTimeForSelected(typedTime)) {
+      setTyping(false);
+      setTypedTime('');
+    }
+  };
+  const startImport = async () => {
+    if (native) {
+      const { path } = await rendererApi.api.pickPath({ purpose: 'start-list' });
+      if (path) await importStartList(path);
+    } else setImporting((v) => !v);
+  };
+  const submitImport = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await importStartList(listPath)) {
+      setImporting(false);
+      setListPath('');
+    }
+  };
   const byId = new Map(race.results.finishers.map((f) => [f.competitor, f]));
   return (
     <section className="panel start-list" aria-labelledby="start-list-title">
@@ -35,7 +65,7 @@ export function StartListPanel({ typed }: { typed: string }) {
         )}
       </p>
       {race.competitors.length === 0 ? (
-        <p className="empty">No start list. Import one in set-up, or build the race with a start list file.</p>
+        <p className="empty">No start list yet. Import a FinishLynx .evt/.ppl or CSV file below.</p>
       ) : (
         <ul ref={listRef} role="listbox" aria-label="Competitors" className="competitors" data-testid="start-list">
           {race.competitors.map((c, i) => {
@@ -61,6 +91,55 @@ export function StartListPanel({ typed }: { typed: string }) {
           })}
         </ul>
       )}
+      {!readOnly ? (
+        <div className="competitor-actions">
+          {selected ? (
+            <>
+              <button type="button" onClick={() => setTyping((v) => !v)} title="Key in a time read elsewhere; it is flagged as typed on every result">
+                Type a time for #{selected.id}…
+              </button>
+              {selectedMarked ? (
+                <button type="button" onClick={() => void removeSelectedMark()} title="Remove the mark (Delete)">
+                  Remove mark
+                </button>
+              ) : null}
+            </>
+          ) : null}
+          <button type="button" onClick={() => void startImport()}>
+            Import start list…
+          </button>
+        </div>
+      ) : null}
+      {typing && selected && !readOnly ? (
+        <form className="inline-form" onSubmit={submitTime}>
+          <input
+            aria-label={`Time for #${selected.id} in seconds`}
+            value={typedTime}
+            onChange={(e) => setTypedTime(e.target.value)}
+            placeholder="e.g. 12.345 or 1:02.345"
+            autoFocus
+            onKeyDown={(e) => e.key === 'Escape' && setTyping(false)}
+          />
+          <button type="submit" className="primary" disabled={!typedTime.trim()}>
+            Set typed time
+          </button>
+        </form>
+      ) : null}
+      {importing && !native && !readOnly ? (
+        <form className="inline-form" onSubmit={submitImport}>
+          <input
+            aria-label="Start list file path"
+            value={listPath}
+            onChange={(e) => setListPath(e.target.value)}
+            placeholder="/meet/lynx.evt or start-list.csv"
+            autoFocus
+            onKeyDown={(e) => e.key === 'Escape' && setImporting(false)}
+          />
+          <button type="submit" className="primary" disabled={!listPath.trim()}>
+            Import
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

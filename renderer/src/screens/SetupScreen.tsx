@@ -10,7 +10,8 @@ import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { goToStart, openRaceAt, session, type SetupKind } from '../app/session.js';
-import { LineEditor, type Segment } from '../setup/LineEditor.js';
+import { LineEditor } from '../setup/LineEditor.js';
+import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
 type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
@@ -22,17 +23,6 @@ interface JobView {
   total: number;
   rate: number;
   etaS: number | null;
-}
-
-function toSegment(line: FinishLine, height: number): Segment {
-  return line.kind === 'column' ? { x1: line.x, y1: 0, x2: line.x, y2: height - 1 } : { x1: line.x1, y1: line.y1, x2: line.x2, y2: line.y2 };
-}
-
-/** A full-height vertical line at a whole pixel is one exact column (no interpolation); anything else a segment. */
-export function toFinishLine(seg: Segment, height: number): FinishLine {
-  const fullHeight = Math.min(seg.y1, seg.y2) === 0 && Math.max(seg.y1, seg.y2) === height - 1;
-  if (seg.x1 === seg.x2 && Number.isInteger(seg.x1) && fullHeight) return { kind: 'column', x: seg.x1 };
-  return { kind: 'segment', ...seg };
 }
 
 function defaultOut(source: string): string {

@@ -5,8 +5,8 @@ import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { openDemoRace, openRaceAt, session, type SetupKind } from '../app/session.js';
 import { useStore } from '../app/store.js';
+import { droppedPath, guessKind, type OpenKind } from './dropped-path.js';
 
-type OpenKind = SetupKind | 'race';
 
 const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
   { kind: 'frames', label: 'Frames folder', hint: 'A folder of numbered images from an area-scan camera' },
@@ -14,31 +14,6 @@ const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
   { kind: 'linescan', label: 'Line-scan image', hint: 'One image from a line-scan camera' },
   { kind: 'race', label: 'Race folder', hint: 'A race built earlier (race.json inside)' },
 ];
-
-/**
- * A path from something dropped on the window. Browsers hide a dropped file's location, but file managers also
- * offer it as a file:// URI (or plain text), which is all browser mode can use.
- */
-export function droppedPath(dt: Pick<DataTransfer, 'getData'>): string | null {
-  const uri = (dt.getData('text/uri-list') || dt.getData('text/plain') || '').split(/\r?\n/).find((l) => l && !l.startsWith('#'));
-  if (!uri) return null;
-  if (uri.startsWith('file://')) {
-    try {
-      return decodeURIComponent(new URL(uri).pathname);
-    } catch {
-      return null;
-    }
-  }
-  return uri.startsWith('/') || /^[A-Za-z]:[\\/]/.test(uri) ? uri.trim() : null;
-}
-
-/** What a dropped path most likely is, from its name. */
-export function guessKind(p: string): OpenKind {
-  if (/\.(mp4|mov|avi|mkv|webm|m4v|mts|gif)$/i.test(p)) return 'video';
-  if (/\.(tif|tiff|png)$/i.test(p)) return 'linescan';
-  if (/race\.json$/i.test(p) || /-race[\\/]?$/i.test(p)) return 'race';
-  return 'frames';
-}
 
 export function StartScreen() {
   const s = useStore(session);

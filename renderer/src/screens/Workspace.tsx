@@ -26,11 +26,24 @@ import { StartListPanel } from '../panels/StartListPanel.js';
 import { CompositeViewer, type Adjustments } from '../viewer/CompositeViewer.js';
 import { viewer } from '../viewer/viewer-handle.js';
 
-function isTyping(target: EventTarget | null): boolean {
+const CONTROL_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown', ' ', 'Enter']);
+
+/**
+ * Whether a key belongs to the focused control rather than to the workspace: everything typed into text fields,
+ * and the keys that move a slider, checkbox or list. Letter shortcuts still work with a slider focused.
+ */
+function keyBelongsToControl(target: EventTarget | null, key: string): boolean {
   const el = target as HTMLElement | null;
   if (!el) return false;
   const tag = el.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable) return true;
+  if (tag === 'INPUT') {
+    const type = (el as HTMLInputElement).type;
+    if (type === 'range' || type === 'checkbox' || type === 'radio') return CONTROL_KEYS.has(key);
+    return true;
+  }
+  if (tag === 'BUTTON') return key === ' ' || key === 'Enter';
+  return false;
 }
 
 export function Workspace() {
@@ -58,7 +71,7 @@ export function Workspace() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || session.get().dialog) return;
+      if (keyBelongsToControl(e.target, e.key) || session.get().dialog) return;
       const v = viewer();
       const st = session.get();
       const r = st.race;

@@ -4,19 +4,9 @@
  * at integers, as the engine samples them.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { snapEndpoint, type Segment } from './line-geometry.js';
 
-export interface Segment {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-}
-
-export function snapEndpoint(moving: { x: number; y: number }, fixed: { x: number; y: number }, snap: boolean): { x: number; y: number } {
-  const p = { x: Math.round(moving.x), y: Math.round(moving.y) };
-  if (!snap) return p;
-  return Math.abs(p.x - fixed.x) <= Math.abs(p.y - fixed.y) ? { x: fixed.x, y: p.y } : { x: p.x, y: fixed.y };
-}
+export type { Segment } from './line-geometry.js';
 
 export function LineEditor({
   src,

@@ -2,7 +2,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { columnAtTime } from '../../../app/domain/viewport/column-time.js';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
-import { medianInterval } from '../../../app/domain/viewport/column-time.js';
 import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
 import { placeMarkAt, session } from '../app/session.js';
@@ -50,7 +49,7 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
   }, []);
 
   const race = s.race;
-  const decimals = useMemo(() => decimalsForResolution(medianInterval(s.times)), [s.times]);
+  const decimals = useMemo(() => decimalsForResolution(s.resolutionNs), [s.resolutionNs]);
 
   useEffect(() => {
     if (!race || !engineRef.current) return;
@@ -78,9 +77,16 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
   }, [race, s.times, s.selectedId, s.suggestions, decimals]);
 
   const gammaExp = (1 / Math.max(0.1, adjust.gamma)).toFixed(3);
-  const filter = `brightness(${adjust.brightness}) contrast(${adjust.contrast})${adjust.invert ? ' invert(1)' : ''}${
-    adjust.gamma !== 1 ? ' url(#pf-gamma)' : ''
-  }`;
+  // Only the adjustments in use: even an identity CSS filter makes the compositor filter every frame.
+  const filter =
+    [
+      adjust.brightness !== 1 ? `brightness(${adjust.brightness})` : '',
+      adjust.contrast !== 1 ? `contrast(${adjust.contrast})` : '',
+      adjust.invert ? 'invert(1)' : '',
+      adjust.gamma !== 1 ? 'url(#pf-gamma)' : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || 'none';
 
   return (
     <div className="viewer">

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPaths, ensureDemoRace } from '../../../app/demo/demo-race.js';
+import { detectEdgesForRace } from '../../../app/detection/detect-race.js';
 import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
 
 describe('ensureDemoRace', () => {
@@ -23,8 +24,20 @@ describe('ensureDemoRace', () => {
     expect(manifest.line).toEqual({ kind: 'column', x: 320 });
     const times = await readTimes(a);
     expect(times.timesNs[201]).toBe('201000000');
-    const truth = JSON.parse(await readFile(path.join(dataDir, 'demo', 'source', 'truth.json'), 'utf8')) as { order: string[] };
+    const truth = JSON.parse(await readFile(path.join(dataDir, 'demo', 'source', 'truth.json'), 'utf8')) as {
+      order: string[];
+      cars: { id: string; crossing_s: string; rows: [number, number] }[];
+    };
     expect(truth.order).toEqual(['5', '17', '24', '48']);
+    // The suggestions separate the one-thousandth finish and read every car to a small fraction of a frame.
+    const edges = await detectEdgesForRace(a);
+    expect(edges).toHaveLength(4);
+    const byRows = (rows: [number, number]) => truth.cars.find((c) => Math.abs(c.rows[0] - rows[0]) <= 3)?.id;
+    expect(edges.map((e) => byRows(e.rows))).toEqual(truth.order);
+    for (const e of edges) {
+      const car = truth.cars.find((c) => c.id === byRows(e.rows))!;
+      expect(Math.abs(e.time_s - Number(car.crossing_s))).toBeLessThan(0.0001);
+    }
     const built = (await stat(path.join(a, 'race.json'))).mtimeMs;
     const again = await ensureDemoRace(dataDir);
     expect(again).toBe(a);

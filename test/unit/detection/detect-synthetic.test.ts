@@ -32,6 +32,7 @@ describe('detectEdgesForRace on synthetic races', () => {
     expect(score.orderRight).toBe(true);
     expect(score.worstAbsFrames).toBeLessThan(0.15);
     expect(score.medianAbsFrames).toBeLessThan(0.06);
+    expect(score.edges.map((e) => e.direction)).toEqual(['left-to-right', 'left-to-right']);
   });
 
   it('handles right-to-left motion over a slanted line in JPEG frames', async () => {
@@ -39,6 +40,7 @@ describe('detectEdgesForRace on synthetic races', () => {
       small({ name: 'rtl jpeg slanted', fps: 500, direction: 'right-to-left', format: 'jpeg', slope: 0.1, lineAt: 120.4, cars: cars(3, 30.52, [0, 0.4]) }),
       path.join(work, 'b'),
     );
+    expect(score.edges.map((e) => e.direction)).toEqual(['right-to-left', 'right-to-left']);
     expect(score.missed).toEqual([]);
     expect(score.falseEdges).toEqual([]);
     expect(score.orderRight).toBe(true);
@@ -50,6 +52,7 @@ describe('detectEdgesForRace on synthetic races', () => {
       small({ name: 'down jitter drop', fps: 600, direction: 'down', format: 'png', jitter: 0.3, dropped: [40, 43], cars: cars(3, 40.3, [0, 0.45]) }),
       path.join(work, 'c'),
     );
+    expect(score.edges.map((e) => e.direction)).toEqual(['down', 'down']);
     expect(score.missed).toEqual([]);
     expect(score.falseEdges).toEqual([]);
     expect(score.orderRight).toBe(true);
@@ -61,6 +64,7 @@ describe('detectEdgesForRace on synthetic races', () => {
       small({ name: 'up 120', fps: 120, direction: 'up', format: 'jpeg', shutter: 1, cars: cars(11, 12.71, [0, 0.5]) }),
       path.join(work, 'd'),
     );
+    expect(score.edges.map((e) => e.direction)).toEqual(['up', 'up']);
     expect(score.missed).toEqual([]);
     expect(score.falseEdges).toEqual([]);
     expect(score.orderRight).toBe(true);

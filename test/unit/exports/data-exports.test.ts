@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCp1252, encodeCp1252 } from '../../../app/exports/cp1252.js';
+// An independent Windows-1252 reader (the start-list importer's) checks what the .lif export wrote.
+import { decodeCp1252 as readCp1252 } from '../../../app/domain/start-list/cp1252.js';
 import { CSV_COLUMNS, resultsCsv } from '../../../app/exports/csv.js';
 import { readRaceEvidence, type RaceEvidence } from '../../../app/exports/evidence-files.js';
 import { resultsJson } from '../../../app/exports/json.js';
@@ -65,7 +67,7 @@ describe('JSON export', () => {
 describe('FinishLynx .lif export', () => {
   it('has the header line, then place, ID, lane, last name, first name, affiliation, time, license, delta time, reaction time', () => {
     const bytes = resultsLif(fx.view);
-    const text = decodeCp1252(bytes);
+    const text = readCp1252(bytes);
     const records = parseCsvRecords(text);
     const header = records[0] as string[];
     expect(header).toHaveLength(11);
@@ -83,7 +85,7 @@ describe('FinishLynx .lif export', () => {
   });
 
   it('quotes a field exactly when it holds a comma (or a quote), as FinishLynx writes "Jones, Jr."', () => {
-    const raw = decodeCp1252(resultsLif(fx.view));
+    const raw = readCp1252(resultsLif(fx.view));
     expect(raw).toContain(',"Smith, Jr.",John,');
     expect(raw).toContain(',"Club Atlético, Sevilla",');
     expect(raw).toContain(',Müller,Anna,TV Köln,');

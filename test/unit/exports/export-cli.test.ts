@@ -78,6 +78,18 @@ describe('photofinish export', () => {
     }
   });
 
+  it('writes all five into another folder with --dir', async () => {
+    const out = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-export-dir-'));
+    try {
+      const r = await cli(['export', fx.dir, '--dir', out]);
+      expect(r.status).toBe(0);
+      expect(r.out.map((p) => path.basename(p))).toEqual(['pdf', 'csv', 'json', 'lif', 'png'].map((k) => `mens-100-m-heat-2-r1.${k}`));
+      expect(r.out.every((p) => path.dirname(p) === out)).toBe(true);
+    } finally {
+      await fs.rm(out, { recursive: true, force: true });
+    }
+  });
+
   it('explains a bad paper size or a missing folder in one line', async () => {
     const bad = await cli(['export', fx.dir, '--paper', 'A3']);
     expect(bad.status).toBe(2);

@@ -42,6 +42,16 @@ describe('exportRaceFiles', () => {
     expect(some.written.map((w) => [w.kind, path.basename(w.path)])).toEqual([['csv', 'r.csv'], ['lif', 'r.lif']]);
   });
 
+  it('writes the chosen kinds into a chosen folder (the UI\'s "export to folder"), and refuses files and a folder together', async () => {
+    const fx = await fixture(true);
+    const out = path.join(fx.dir, 'usb-stick');
+    await fs.mkdir(out);
+    const r = await exportRaceFiles(fx.view, fx.dir, { targets: {}, folder: out, kinds: ['pdf', 'lif'], paper: 'A4', software });
+    expect(r.written.map((w) => w.path)).toEqual([path.join(out, 'mens-100-m-heat-2-r1.pdf'), path.join(out, 'mens-100-m-heat-2-r1.lif')]);
+    await expect(exportRaceFiles(fx.view, fx.dir, { targets: {}, folder: path.join(out, 'nope'), paper: 'A4', software })).rejects.toThrow(/nope: folder does not exist/);
+    await expect(exportRaceFiles(fx.view, fx.dir, { targets: { pdf: path.join(out, 'x.pdf') }, folder: out, paper: 'A4', software })).rejects.toThrow(/either output files or a folder/);
+  });
+
   it('refuses to write into the evidence, over race.json, into a missing folder, or one file twice', async () => {
     const fx = await fixture(true);
     const attempt = (targets: Record<string, string>) => exportRaceFiles(fx.view, fx.dir, { targets, paper: 'A4', software });

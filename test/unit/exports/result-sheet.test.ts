@@ -150,6 +150,32 @@ describe('PDF result sheet, reproducibility and status', () => {
     expect(info['Page size']).toMatch(/^612 x 792 pts \(letter\)/);
   });
 
+  it('adds the lengths column for horse racing and labels untimed hairlines with their distance', async () => {
+    const fx = await fixture({ certified: true, sport: 'horse' });
+    const { sheet } = await sheetOf(fx);
+    const text = await pdfText(sheet.pdf);
+    expect(text).toContain('Lengths');
+    for (const l of ['1¼', 'nk', '½']) expect(text).toContain(l);
+  });
+
+  it('mirrors the image and its hairlines when the race is shown right to left', async () => {
+    const fx = await fixture({ certified: true, direction: 'rtl' });
+    const { sheet } = await sheetOf(fx);
+    const band = sheet.printed.bands[0];
+    if (!band) throw new Error('no band printed');
+    const dpi = 144;
+    const px = dpi / 72;
+    const page = await renderPage(sheet.pdf, 1, dpi);
+    const y = (band.y + (band.height * 70) / 120) * px;
+    for (const id of ['7', '12']) {
+      const x = (band.x + band.width - (markColumn(id) + 0.5 - band.start) * sheet.printed.unitsPerColumn) * px;
+      const want = hexToRgb(FIXTURE_ENTRIES.find((e) => e.c.id === id)?.c.colour as string);
+      const best = Math.min(...[-1, 0, 1].map((dx) => colourDistance(page.rgb(x + dx, y), want)));
+      expect(best, `hairline of #${id}`).toBeLessThan(70);
+    }
+    expect(await pdfText(sheet.pdf)).toContain('time runs right to left');
+  });
+
   it('cuts a crop wider than the page into full-resolution bands, one column per point at least', async () => {
     const fx = await fixture({ certified: true });
     // Spread the finishers over 540 columns: wider than the 523-point A4 content width.

@@ -100,6 +100,20 @@ describe('photofinish build and info', () => {
     expect(j.gaps).toEqual([{ after_column: 3, from_s: 0.3, to_s: 0.6, reason: 'bad-frame', files: ['frame_00004.png', 'frame_00005.png'] }]);
   });
 
+  it('puts the start list and sport into the new race document', async () => {
+    const list = path.join(tmp, 'start.csv');
+    await writeFile(list, 'id,name,lane\n7,Ann Runner,3\n12,Bo Sprinter,4\n');
+    const out = path.join(tmp, 'race-list');
+    const r = await runCli(['build', good, '--out', out, '--fps', '100', '--start-list', list, '--sport', 'athletics']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(await readFile(path.join(out, 'race.json'), 'utf8')) as { competitors: { id: string; name: string }[]; settings: { sport: { sport: string } } };
+    expect(doc.competitors.map((c) => [c.id, c.name])).toEqual([['7', 'Ann Runner'], ['12', 'Bo Sprinter']]);
+    expect(doc.settings.sport.sport).toBe('athletics');
+    const audit = (await readFile(path.join(out, 'audit.jsonl'), 'utf8')).trim().split('\n');
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0] as string).action).toBe('race.created');
+  });
+
   it('refuses to overwrite a race unless --force, then replaces it', async () => {
     const out = path.join(tmp, 'race-ok');
     const before = await readFile(path.join(out, 'race.json'), 'utf8');
@@ -200,6 +214,13 @@ describe('bad input: one line, non-zero exit, nothing written', () => {
     await expectRefusal([good, '--fps', '25', '--line', '16'], path.join(tmp, 'o-line1'), /finish line \(column x = 16\) is outside the frame of frame_00000\.png \(16×10 px/);
     await expectRefusal([good, '--fps', '25', '--line', '0,0,15,10'], path.join(tmp, 'o-line2'), /is outside the frame/);
     await expectRefusal([good, '--fps', '25', '--line', '3,x'], path.join(tmp, 'o-line3'), /--line: "3,x" is not X or X1,Y1,X2,Y2/);
+  });
+
+  it('a bad start list or sport', async () => {
+    const list = path.join(tmp, 'bad-start.csv');
+    await writeFile(list, 'name,lane\nAnn,3\n');
+    await expectRefusal([good, '--fps', '25', '--start-list', list], path.join(tmp, 'o-list'), /bad-start\.csv line 1: the header must have an id column/);
+    await expectRefusal([good, '--fps', '25', '--sport', 'curling'], path.join(tmp, 'o-sport'), /sport/);
   });
 
   it('frames without times, and conflicting timing options', async () => {

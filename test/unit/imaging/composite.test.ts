@@ -208,3 +208,20 @@ describe('native line-scan image', () => {
     ).rejects.toThrow(/--line does not apply to a native line-scan image/);
   });
 });
+
+describe('reading a region from the tiles', () => {
+  it('gives exactly the composite columns asked for, across tile borders, in milliseconds', async () => {
+    const { readCompositeRegion } = await import('../../../app/imaging/tile-region.js');
+    const race = path.join(tmp, 'rgb-race');
+    const m = await loadManifest(race);
+    const t0 = performance.now();
+    const r = await readCompositeRegion(race, m, 500, 30);
+    const ms = performance.now() - t0;
+    const c = await compositeSamples(race);
+    expect([r.left, r.width, r.height]).toEqual([500, 30, 16]);
+    for (let y = 0; y < 16; y++) for (let x = 0; x < 30; x++) expect(r.pixels[(y * 30 + x) * 3 + 1]).toBe(c.samples[(y * 600 + 500 + x) * 3 + 1]);
+    expect(ms).toBeLessThan(1000);
+    const top = await readCompositeRegion(race, m, 0, 1e9, 1);
+    expect([top.width, top.height]).toEqual([300, 8]);
+  });
+});

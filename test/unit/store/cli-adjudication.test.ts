@@ -134,6 +134,24 @@ describe('bad CLI arguments get one-line errors', () => {
     else expect(r.err).toMatch(message);
   });
 
+  it('a bad start list is one line naming the file and line, and changes nothing', async () => {
+    const csv = path.join(fixture.dir, '..', 'bad.csv');
+    await fs.writeFile(csv, 'id,name\n1,Ann\n1,Bo\n');
+    const r = await cli('start-list', fixture.dir, csv, '--by', 'Clerk');
+    expect(r).toEqual({ code: 2, out: '', err: `photofinish start-list: ${csv} line 3: id 1 already appears on line 2` });
+    expect((await fs.readFile(path.join(fixture.dir, 'audit.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(1);
+  });
+
+  it('warns on every command when race.json was edited outside the app', async () => {
+    await cli('mark', fixture.dir, '--competitor', '1', '--column', '1', '--by', 'J');
+    const file = path.join(fixture.dir, 'race.json');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('"milliColumn": 1000', '"milliColumn": 900'));
+    const r = await cli('results', fixture.dir);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('photofinish results: warning: race.json was edited outside the app (marks differ from the audit log)');
+    expect(await cli('verify', fixture.dir)).toMatchObject({ code: 1, out: 'race.json was edited outside the app (marks differ from the audit log)' });
+  });
+
   it('names a folder that is not a race', async () => {
     const r = await cli('results', path.join(fixture.dir, 'evidence'));
     expect(r).toMatchObject({ code: 2, err: `photofinish results: ${path.join(fixture.dir, 'evidence')}: not a race folder (no race.json; build one with photofinish build)` });

@@ -38,6 +38,17 @@ function runAndKill(dir: string, commits: number, extraMs: number): Promise<numb
   });
 }
 
+describe('two processes saving to the same race', () => {
+  it('take turns: the chain stays whole and every committed change is in it', async () => {
+    const [a, b] = await Promise.all([runAndKill(fixture.dir, 15, 0), runAndKill(fixture.dir, 15, 0)]);
+    const opened = await openRaceFolder(fixture.dir);
+    expect(opened.problems).toEqual([]);
+    expect(opened.state.doc.audit.count).toBeGreaterThanOrEqual(Math.max(a, b));
+    expect(new Set(opened.entries.slice(1).map((e) => e.actor))).toEqual(new Set(['Loop']));
+    expect(await verifyRaceFolder(fixture.dir)).toEqual({ intact: true, findings: [] });
+  });
+});
+
 describe('a kill -9 during saving', () => {
   it('leaves the last committed state openable and verifiable, every time', async () => {
     for (const [commits, extraMs] of [

@@ -48,7 +48,8 @@ describe('race store', () => {
 
   it('drops an unfinished last log line (killed mid-append) and carries on', async () => {
     await commitChange(fixture.dir, mark('1', 1000));
-    await fs.appendFile(files().log, '{"action":"mark.placed","actor":"J","at":"x","hash":"ab');
+    // Cut inside a two-byte character, as a crash can.
+    await fs.appendFile(files().log, Buffer.concat([Buffer.from('{"action":"mark.placed","actor":"J'), Buffer.from('ü').subarray(0, 1)]));
     await fs.writeFile(path.join(fixture.dir, '.race.json.123.abcd.tmp'), 'half');
     const opened = await openRaceFolder(fixture.dir);
     expect(opened.problems).toEqual([]);
@@ -70,6 +71,17 @@ describe('race store', () => {
     expect(opened.state.doc.audit.count).toBe(5);
     expect(opened.state.doc.marks).toHaveLength(4);
     expect(await verifyRaceFolder(fixture.dir)).toEqual({ intact: true, findings: [] });
+  });
+
+  it.skipIf(process.getuid?.() === 0)('opens a race in a read-only folder for viewing, and refuses changes clearly', async () => {
+    await fs.chmod(fixture.dir, 0o555);
+    try {
+      const opened = await openRaceFolder(fixture.dir);
+      expect(opened.problems).toEqual([]);
+      await expect(commitChange(fixture.dir, mark('1', 1000))).rejects.toThrow(`${fixture.dir}: the race folder is read-only; it can be viewed and verified but changes cannot be saved`);
+    } finally {
+      await fs.chmod(fixture.dir, 0o755);
+    }
   });
 
   it('writes atomically: the old content or the new, never a mix', async () => {

@@ -55,6 +55,12 @@ describe('verify', () => {
     expect((await verifyRaceFolder(fixture.dir)).findings).toEqual(['audit chain broken at entry 3: sequence number 4 where 3 was expected']);
   });
 
+  it('catches entries cut from the end of the log', async () => {
+    const lines = (await fs.readFile(auditFile(), 'utf8')).trim().split('\n');
+    await fs.writeFile(auditFile(), `${lines.slice(0, 2).join('\n')}\n`);
+    expect((await verifyRaceFolder(fixture.dir)).findings).toEqual(['audit chain broken at entry 3: the log ends at entry 2 but race.json records 4 entries']);
+  });
+
   it('catches a changed source frame and a deleted one', async () => {
     await fs.writeFile(fixture.frameFiles[1] as string, Buffer.from('not the frame'));
     await fs.rm(fixture.frameFiles[3] as string);

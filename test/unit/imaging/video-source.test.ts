@@ -1,0 +1,52 @@
+/** Video times come from the stream's presentation timestamps: a stream with missing frames shows a gap. */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequest } from '../../../app/api/methods/build.js';
+import { buildRace } from '../../../app/imaging/build/build-race.js';
+import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { cropFilter } from '../../../app/imaging/sources/video.js';
+
+let tmp: string;
+let video: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'pf-video-'));
+  video = path.join(tmp, 'vfr.mp4');
+  // 30 frames at 25 fps whose timestamps jump by 3 frames after frame 9 (as if the camera dropped three).
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x48:rate=25', '-frames:v', '30',
+    '-vf', "setpts='(N+if(gte(N,10),3,0))/(25*TB)'", '-fps_mode', 'passthrough', '-c:v', 'mpeg4', '-q:v', '2', video,
+  ]);
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('video source', () => {
+  it('keeps the presentation timestamps, measures 25 fps and lists the dropped frames as a gap', async () => {
+    const out = path.join(tmp, 'race');
+    await buildRace(buildRequest.parse({ source: video, out, line: { kind: 'column', x: 31 } }), { actor: 'test' });
+    const m = await loadManifest(out);
+    expect([m.columns, m.rows, m.source.frameCount]).toEqual([30, 48, 30]);
+    expect(m.measured.medianIntervalNs).toBe('40000000');
+    expect(m.gaps).toEqual([{ afterColumn: 9, fromNs: '360000000', toNs: '520000000', reason: 'interval' }]);
+    const t = await readTimes(out);
+    expect(t.timesNs.slice(8, 12)).toEqual(['320000000', '360000000', '520000000', '560000000']);
+  });
+
+  it('--fps overrides the stream timestamps when the official says so', async () => {
+    const out = path.join(tmp, 'race-fps');
+    await buildRace(buildRequest.parse({ source: video, out, timing: { kind: 'fps', fps: '50' } }), { actor: 'test' });
+    const m = await loadManifest(out);
+    expect(m.timing).toEqual({ kind: 'fps', fps: '50', startNs: '0' });
+    expect(m.gaps).toEqual([]);
+    expect(m.measured.medianIntervalNs).toBe('20000000');
+  });
+
+  it('crops an even box with a margin before converting to RGB', () => {
+    expect(cropFilter(768, 432, { left: 0, top: 216, width: 768, height: 1 })).toBe('crop=768:18:0:208,format=rgb24,crop=768:1:0:8');
+    expect(cropFilter(64, 48, { left: 63, top: 0, width: 1, height: 48 })).toBe('crop=10:48:54:0,format=rgb24,crop=1:48:9:0');
+  });
+});
