@@ -16,9 +16,10 @@ import { fitCrossing, frameGain, motionSign, type CrossingFit, type FrameAt, typ
 import { bandAround, directionName, lineGeometry, type LineGeometry } from '../domain/detection/line-geometry.js';
 import { median } from '../domain/detection/robust.js';
 import { UserError } from '../domain/errors.js';
-import { RACE_LAYOUT, type EvidenceManifest } from '../domain/race/evidence.js';
+import type { EvidenceManifest } from '../domain/race/evidence.js';
 import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
 import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { resolveContained } from '../security/contain.js';
 import { frameReader } from './frame-reader.js';
 
 /** Frames on each side of the first touch used to fit the front's motion. */
@@ -42,7 +43,13 @@ export async function detectEdgesForRace(racePath: string): Promise<EdgeSuggesti
 }
 
 async function readComposite(racePath: string, manifest: EvidenceManifest): Promise<Plane> {
-  const file = path.join(racePath, RACE_LAYOUT.compositePng);
+  // The manifest names the composite (PNG, or TIFF for 16-bit footage); it must lie inside the race folder.
+  let file = path.join(racePath, manifest.composite.path);
+  try {
+    file = await resolveContained(racePath, manifest.composite.path);
+  } catch {
+    throw new UserError(`${file}: the race's composite image is missing or outside the race folder`, 'NOT_FOUND');
+  }
   let raw;
   try {
     raw = await sharp(file, { limitInputPixels: false }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });

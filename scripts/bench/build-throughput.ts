@@ -3,7 +3,7 @@
  * --video, against ffmpeg decoding the same video alone). Generates its own 1280×720 frames with ffmpeg's test
  * source, runs every pipeline as a whole process (start-up included), and prints frames/s, the ratio and peak RSS.
  *
- *   npm run bench:build -- [--frames 600] [--width 1280] [--height 720] [--x 640] [--video] [--keep]
+ *   npm run bench:build -- [--frames 600] [--width 1280] [--height 720] [--x 640] [--video] [--keep] [--bin CLI.mjs]
  *
  * Numbers depend on the machine and on whatever else shares its CPU: run it on an idle machine to compare.
  */
@@ -23,6 +23,8 @@ const { values } = parseArgs({
     x: { type: 'string' },
     video: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    /** Another entry point for the CLI (e.g. a bundled build) instead of bin/photofinish.mjs (tsx). */
+    bin: { type: 'string' },
   },
 });
 const N = Number(values.frames);
@@ -30,7 +32,7 @@ const W = Number(values.width);
 const H = Number(values.height);
 const X = values.x === undefined ? Math.floor(W / 2) : Number(values.x);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(repoRoot, 'bin/photofinish.mjs');
+const bin = values.bin ? path.resolve(values.bin) : path.join(repoRoot, 'bin/photofinish.mjs');
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 interface Run {
@@ -78,7 +80,7 @@ async function main() {
 
     const ff = measure('ffmpeg', ['-v', 'error', '-framerate', '100', '-i', path.join(frames, 'frame_%05d.jpg'), '-vf', `format=rgb24,crop=1:ih:${X}:0,tile=${N}x1`, '-frames:v', '1', '-y', path.join(dir, 'ffmpeg-slit.png')]);
     const pf = measure(process.execPath, [bin, 'build', frames, '--out', path.join(dir, 'race'), '--fps', '100', '--line', String(X)]);
-    console.log(`\nJPEG sequence, column x = ${X}, ${N} frames (whole process each):`);
+    console.log(`\nJPEG sequence, column x = ${X}, ${N} frames (whole process each; photofinish = ${path.relative(process.cwd(), bin)}):`);
     console.log(`  photofinish build  ${fmt(pf, N)}`);
     console.log(`  ffmpeg slit        ${fmt(ff, N)}`);
     console.log(`  ratio              ${(ff.seconds / pf.seconds).toFixed(2)}× ffmpeg, whole process (goal ≥ 1.3×)`);

@@ -144,6 +144,8 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     await page.locator('input[name="startList"]').fill(path.join(sourceDir, 'start-list.csv'));
     await page.locator('input[name="name"]').fill('E2E heat 1');
     await page.locator('input[name="out"]').fill(path.join(app.dataDir, 'e2e-race'));
+    // The demo's cars cross the picture left to right: show time running ← so they face forward.
+    await page.locator('select[name="travel"]').selectOption('left-to-right');
     await screenshot(app, '02-setup');
 
     // Build: record every value the progress bar shows, however fast the build is.
@@ -162,6 +164,7 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     expect(progressSeen.length).toBeGreaterThan(0);
     expect(events.some((e) => e.type === 'job-progress')).toBe(true);
     expect(await page.getByTestId('race-name').innerText()).toBe('E2E heat 1');
+    await page.getByRole('button', { name: 'Time runs ←' }).waitFor();
     await screenshot(app, '03-workspace-built');
 
     // Mark the two leading cars by clicking their leading edges at 16 px/column.
@@ -187,13 +190,14 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     expect(rows[1]!.text).toMatch(/\+0\.00[01]/);
     await screenshot(app, '04-two-marks');
 
-    // Nudge the selected (second) car's mark: → is +0.1 column = +0.1 ms at 1000 fps; Shift+→ is +1 column = +1 ms.
+    // Nudge the selected (second) car's mark. Time runs ← here, so ← moves it later: +0.1 column = +0.1 ms at
+    // 1000 fps; Shift+← is +1 column = +1 ms.
     await page.getByTestId('composite').hover();
     const before = await markOf(page, secondId);
-    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
     const afterTenth = await markOf(page, secondId, before);
     expect(BigInt(afterTenth) - BigInt(before)).toBe(100_000n);
-    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowLeft');
     const afterOne = await markOf(page, secondId, afterTenth);
     expect(BigInt(afterOne) - BigInt(afterTenth)).toBe(1_000_000n);
     // Undo both nudges from the keyboard.

@@ -53,4 +53,6 @@ export const BENCH_SCENARIOS: SyntheticScenario[] = [
     ],
   }),
   scenario({ name: '1000 fps JPEG, auto-exposure swings ±15 %', fps: 1000, direction: 'left-to-right', shutter: 0.5, noise: 2, format: 'jpeg', lineAt: 200, exposureSwing: 0.15, cars: field(1.5, 150.77, [0, 0.28, 2.9], [RED, GREEN, BLUE]), seed: 11 }),
+  scenario({ name: '400 fps JPEG, heavy sensor noise (σ 6), up', fps: 400, direction: 'up', shutter: 0.7, noise: 6, format: 'jpeg', lineAt: 200, cars: field(4, 50.13, [0, 0.21, 1.4], [BLUE, RED, GREEN]), seed: 12 }),
+  scenario({ name: '1000 fps PNG, exposure swings ±35 %, dead heat pair', fps: 1000, direction: 'right-to-left', shutter: 0.5, noise: 2.5, format: 'png', lineAt: 200, exposureSwing: 0.35, cars: field(1.5, 150.5, [0, 0.04, 0.6], [YELLOW, BLUE, RED]), seed: 13 }),
 ];

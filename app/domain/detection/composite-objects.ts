@@ -79,9 +79,10 @@ export function modelComposite(p: Plane): CompositeModel {
     for (let c = 0; c < W; c++) {
       const i = (r * W + c) * 3;
       const g = gain[c] as number;
-      const d0 = (data[i] as number) - g * (background[r * 3] as number);
-      const d1 = (data[i + 1] as number) - g * (background[r * 3 + 1] as number);
-      const d2 = (data[i + 2] as number) - g * (background[r * 3 + 2] as number);
+      // A brighter exposure cannot push a pixel past white: compare with the expected value as the sensor clips it.
+      const d0 = (data[i] as number) - Math.min(255, g * (background[r * 3] as number));
+      const d1 = (data[i + 1] as number) - Math.min(255, g * (background[r * 3 + 1] as number));
+      const d2 = (data[i + 2] as number) - Math.min(255, g * (background[r * 3 + 2] as number));
       difference[r * W + c] = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
     }
   }

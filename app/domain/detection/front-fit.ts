@@ -109,7 +109,7 @@ function profileOf(frame: FrameAt, bg: RgbImage, axis: 'x' | 'y', a: number, lin
     if (count === 0) s0 = sign * (m - lineM);
     let sq = 0;
     for (let ch = 0; ch < 3; ch++) {
-      const b = frame.gain * (bg.data[i + ch] as number);
+      const b = Math.min(255, frame.gain * (bg.data[i + ch] as number)); // the sensor clips at white
       const d = (frame.image.data[i + ch] as number) - b;
       diff[count * 3 + ch] = d;
       back[count * 3 + ch] = b;

@@ -33,6 +33,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
   const gapAfter = input.gaps.map((g) => g.afterColumn);
   const marks = new Map(doc.marks.map((m) => [m.competitorId, m]));
   const startOrder = new Map(doc.competitors.map((c, i) => [c.id, i]));
+  const competitorsById = new Map(doc.competitors.map((c) => [c.id, c]));
 
   const timed: Timed[] = doc.marks
     .filter((m) => startOrder.has(m.competitorId))
@@ -71,7 +72,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
       return next !== undefined && t.group < 0 && next.group < 0 && next.key === t.key;
     })();
     const mark = marks.get(t.id);
-    const competitor = doc.competitors.find((c) => c.id === t.id);
+    const competitor = competitorsById.get(t.id);
     const ev = mark ? evidenceAtMark(mark, times, gapAfter) : null;
     const display = { time: t.time, previous: prev?.time ?? null, isWinner: place === 1, deadHeatWithPrevious: sameGroup };
     const row: FinisherResult = {

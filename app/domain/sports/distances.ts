@@ -60,14 +60,24 @@ function tableE18(lengths: number): bigint {
   return parseSecondsToTicks(String(lengths), 'distance table') * 1_000_000_000n;
 }
 
+const scaledTables = new WeakMap<readonly DistanceName[], { entry: DistanceName; e18: bigint }[]>();
+
+/** The table's positive distances with their exact values, parsed once per table. */
+function scaledTable(table: readonly DistanceName[]): { entry: DistanceName; e18: bigint }[] {
+  let scaled = scaledTables.get(table);
+  if (!scaled) {
+    scaled = table.filter((entry) => entry.lengths > 0).map((entry) => ({ entry, e18: tableE18(entry.lengths) }));
+    scaledTables.set(table, scaled);
+  }
+  return scaled;
+}
+
 /** The distance name for a gap (never "dead heat": a zero gap without a decision is the smallest distance). */
 export function distanceFor(gap: Ticks, lpsScaled: bigint, table: readonly DistanceName[] = DEFAULT_DISTANCE_TABLE): DistanceName {
   const v = lengthsE18(gap, lpsScaled);
   let best: DistanceName | null = null;
   let bestDiff = 0n;
-  for (const entry of table) {
-    if (entry.lengths <= 0) continue;
-    const e = tableE18(entry.lengths);
+  for (const { entry, e18: e } of scaledTable(table)) {
     const diff = v > e ? v - e : e - v;
     // Nearest name; exactly half-way goes to the larger distance.
     if (best === null || diff < bestDiff || (diff === bestDiff && entry.lengths > best.lengths)) {

@@ -6,8 +6,10 @@
 export function splitCsvLine(line: string, separator = ','): string[] | string {
   const fields: string[] = [];
   let i = 0;
+  // Padding around fields, except the separator itself (a tab-separated line keeps its empty fields).
+  const isPad = (ch: string | undefined) => (ch === ' ' || ch === '\t') && ch !== separator;
   for (;;) {
-    while (line[i] === ' ' || line[i] === '\t') i++;
+    while (isPad(line[i])) i++;
     if (line[i] === '"') {
       let value = '';
       i++;
@@ -26,7 +28,7 @@ export function splitCsvLine(line: string, separator = ','): string[] | string {
         value += ch;
         i++;
       }
-      while (line[i] === ' ' || line[i] === '\t') i++;
+      while (isPad(line[i])) i++;
       if (i < line.length && line[i] !== separator) return 'text after a closing quote';
       fields.push(value);
     } else {

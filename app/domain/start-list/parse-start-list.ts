@@ -41,19 +41,31 @@ interface Line {
 }
 
 export function parseStartListText(text: string, kind: StartListKind, file: string, options: StartListOptions = {}): Competitor[] {
-  const lines = readLines(text, file);
+  const lines = readLines(text, file, kind === 'csv' ? sniffSeparator(text) : ',');
   const competitors =
     kind === 'csv' ? parseCsv(lines, file) : kind === 'ppl' ? parsePpl(lines, file) : parseEvt(lines, file, options.event);
   if (competitors.length === 0) throw new UserError(`${file}: no competitors found`, 'INVALID_ARGUMENT');
   return competitors;
 }
 
-function readLines(text: string, file: string): Line[] {
+/**
+ * Spreadsheets in much of Europe save "CSV" with semicolons (the comma being the decimal mark), and some with
+ * tabs: the header line says which.
+ */
+function sniffSeparator(text: string): string {
+  const header = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+  const count = (ch: string) => header.split(ch).length - 1;
+  const [best] = [',', ';', '\t'].sort((a, b) => count(b) - count(a));
+  return best && count(best) > 0 ? best : ',';
+}
+
+function readLines(text: string, file: string, separator: string): Line[] {
   const out: Line[] = [];
   for (const [i, rawLine] of text.split(/\r\n|\r|\n/).entries()) {
     const line = rawLine.replace(/^\uFEFF/, '');
-    if (line.trim() === '' || line.trimStart().startsWith(';')) continue;
-    const fields = splitCsvLine(line);
+    // `;` starts a comment in FinishLynx files; in a semicolon-separated CSV it only separates fields.
+    if (line.trim() === '' || (separator !== ';' && line.trimStart().startsWith(';'))) continue;
+    const fields = splitCsvLine(line, separator);
     if (typeof fields === 'string') throw new UserError(`${file} line ${i + 1}: ${fields}`, 'INVALID_ARGUMENT');
     out.push({ no: i + 1, fields, startsWithComma: line.trimStart().startsWith(',') });
   }

@@ -107,7 +107,7 @@ export async function writeEvidence(
     const composite = await writer.finish((d, total) => {
       if (!compositeStarted) progress.startPhase('composite', total), (compositeStarted = true);
       progress.update(d, d === total);
-    });
+    }, signal);
     throwIfAborted(signal);
 
     const timesJson = Buffer.from(JSON.stringify({ timesNs: times.map(ticksToNsString), frames: columnFrames }));

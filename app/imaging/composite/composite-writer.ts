@@ -10,6 +10,7 @@
 import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { RACE_LAYOUT, tilePath } from '../../domain/race/evidence.js';
+import { throwIfAborted } from '../concurrency.js';
 import { encodePng, filterRows, writePngStream } from '../png/png-encoder.js';
 import { allocSamples, samplesOf, type PixelFormat, type Samples } from '../pixels.js';
 
@@ -200,7 +201,7 @@ export class CompositeWriter {
   }
 
   /** Flushes every level, writes composite.png, removes the scratch strips. */
-  async finish(onBand?: (done: number, total: number) => void): Promise<CompositeResult> {
+  async finish(onBand?: (done: number, total: number) => void, signal?: AbortSignal): Promise<CompositeResult> {
     for (const l of this.levels) await l.finish();
     await Promise.all(this.inFlight);
     if (this.failure) throw this.failure;
@@ -209,7 +210,7 @@ export class CompositeWriter {
       .map((l) => ({ level: l.level, downsample: 2 ** l.level, columns: l.columns, rows: l.rows, tiles: l.tiles }));
     const width = this.columns;
     const file = path.join(this.raceDir, RACE_LAYOUT.compositePng);
-    const written = await writePngStream(file, width, this.rows, this.format, this.bands(width, onBand));
+    const written = await writePngStream(file, width, this.rows, this.format, this.bands(width, onBand, signal));
     await (this.strips as FileHandle).close();
     this.strips = null;
     await rm(this.stripsFile, { force: true });
@@ -223,7 +224,7 @@ export class CompositeWriter {
   }
 
   /** Reads the scratch strips back as bands of whole composite rows, filtered for PNG. */
-  private async *bands(width: number, onBand?: (done: number, total: number) => void): AsyncGenerator<Buffer> {
+  private async *bands(width: number, onBand?: (done: number, total: number) => void, signal?: AbortSignal): AsyncGenerator<Buffer> {
     const { format, tileWidth, rows } = this;
     const ch = format.channels;
     const bytesPerSample = format.depth / 8;
@@ -234,6 +235,7 @@ export class CompositeWriter {
     const fh = this.strips as FileHandle;
     const total = Math.ceil(rows / bandRows);
     for (let r0 = 0, band = 0; r0 < rows; r0 += bandRows, band++) {
+      throwIfAborted(signal);
       const n = Math.min(bandRows, rows - r0);
       const out = allocSamples(format, n * width * ch);
       const scratch = Buffer.alloc(n * tileWidth * ch * bytesPerSample);

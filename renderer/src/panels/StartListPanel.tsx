@@ -67,13 +67,30 @@ export function StartListPanel({ typed }: { typed: string }) {
       {race.competitors.length === 0 ? (
         <p className="empty">No start list yet. Import a FinishLynx .evt/.ppl or CSV file below.</p>
       ) : (
-        <ul ref={listRef} role="listbox" aria-label="Competitors" className="competitors" data-testid="start-list">
+        <ul
+          ref={listRef}
+          role="listbox"
+          aria-label="Competitors"
+          className="competitors"
+          data-testid="start-list"
+          tabIndex={0}
+          aria-activedescendant={s.selectedId ? `competitor-${s.selectedId}` : undefined}
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+            e.preventDefault();
+            const ids = race.competitors.map((c) => c.id);
+            const i = s.selectedId ? ids.indexOf(s.selectedId) : -1;
+            const n = e.key === 'ArrowDown' ? Math.min(ids.length - 1, i + 1) : Math.max(0, i - 1);
+            selectCompetitor(ids[n] ?? null);
+          }}
+        >
           {race.competitors.map((c, i) => {
             const f = byId.get(c.id);
             const marked = race.marks.some((m) => m.competitorId === c.id);
             return (
               <li
                 key={c.id}
+                id={`competitor-${c.id}`}
                 role="option"
                 aria-selected={s.selectedId === c.id}
                 tabIndex={-1}

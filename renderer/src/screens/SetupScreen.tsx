@@ -5,11 +5,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
-import type { FinishLine } from '../../../app/domain/race/evidence.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { goToStart, openRaceAt, session, type SetupKind } from '../app/session.js';
+import { change, goToStart, openRaceAt, session, type SetupKind } from '../app/session.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
@@ -52,6 +51,10 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [startList, setStartList] = useState('');
   const [name, setName] = useState('');
   const [out, setOut] = useState(defaultOut(source));
+  /** Which way competitors cross the camera's view; the composite is then shown so they face the way they travel. */
+  const [travel, setTravel] = useState<'right-to-left' | 'left-to-right'>('right-to-left');
+  const travelRef = useRef(travel);
+  travelRef.current = travel;
   const [error, setError] = useState<string | null>(null);
   const [job, setJob] = useState<JobView | null>(null);
   const [finished, setFinished] = useState<string | null>(null);
@@ -128,7 +131,13 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     if (state === 'done') {
       setFinished(racePath ?? out);
       setJob((j) => (j ? { ...j, done: j.total } : j));
-      void openRaceAt(racePath ?? out);
+      void openRaceAt(racePath ?? out).then(() => {
+        // Time runs left to right by default, which mirrors competitors moving left to right: flip the display.
+        const r = session.get().race;
+        if (travelRef.current === 'left-to-right' && r && r.direction !== 'rtl') {
+          void change((by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
+        }
+      });
     } else {
       setJob(null);
       setError(state === 'cancelled' ? 'Build cancelled. Nothing was written.' : (err ?? 'The build failed.'));
@@ -339,6 +348,13 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
                     </button>
                   ) : null}
                 </span>
+              </label>
+              <label>
+                Competitors cross the picture moving
+                <select name="travel" value={travel} onChange={(e) => setTravel(e.target.value as 'right-to-left' | 'left-to-right')}>
+                  <option value="right-to-left">right to left (time runs →)</option>
+                  <option value="left-to-right">left to right (time runs ←, so they face forward)</option>
+                </select>
               </label>
               <label>
                 Save the race in

@@ -3,7 +3,7 @@ import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import type { RecentRace } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { openDemoRace, openRaceAt, session, type SetupKind } from '../app/session.js';
+import { openDemoRace, openRaceAt, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
 import { droppedPath, guessKind, type OpenKind } from './dropped-path.js';
 
@@ -85,7 +85,21 @@ export function StartScreen() {
         <button type="button" className="primary big" onClick={() => void openDemoRace()} data-testid="open-demo" autoFocus>
           Open the demo race
         </button>
-        <p className="muted small">Two cars a thousandth of a second apart, filmed at 1000 frames per second.</p>
+        <p className="muted small">Four stock cars at 1000 frames per second; the first two cross a thousandth of a second apart.</p>
+        <ol className="steps">
+          <li>
+            <strong>Set up</strong> — open the footage, put the finish line on the camera’s line, check the frame rate, build.
+          </li>
+          <li>
+            <strong>Read &amp; mark</strong> — select a competitor, click its leading edge; the results update as you mark.
+          </li>
+          <li>
+            <strong>Certify &amp; print</strong> — freeze the results under your name, then export the signed result sheet.
+          </li>
+        </ol>
+        <p className="muted small">
+          Everything works from the keyboard: press <kbd>?</kbd> for the shortcuts.
+        </p>
       </section>
 
       <section className="card">

@@ -1,7 +1,6 @@
 /** Read & mark: the composite viewer, start list, live results and the source-frame inspector. Keyboard-first. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_SCALE } from '../../../app/domain/viewport/viewport.js';
-import { timeAtMilliColumn } from '../../../app/domain/viewport/column-time.js';
 import {
   acceptSuggestion,
   goToStart,
@@ -98,7 +97,7 @@ export function Workspace() {
       else if (ctrl && k === 'ArrowRight') v?.panScreens(0.25);
       else if (ctrl) handled = false;
       else if (k === 'ArrowLeft' || k === 'ArrowRight') {
-        // ← always moves the mark towards the start of the display, whichever way the race is shown.
+        // Arrows move the mark the way they point on screen, whichever way time runs.
         const towardsEnd = (k === 'ArrowRight') === (r.direction === 'ltr');
         void nudgeSelected((towardsEnd ? 1 : -1) * (e.shiftKey ? 1000 : 100));
       } else if (k === 'Enter') {
@@ -184,12 +183,4 @@ function acceptNearest(): void {
   const c = v.cursorMilliColumn / 1000;
   const nearest = s.suggestions.reduce((a, b) => (Math.abs(b.column - c) < Math.abs(a.column - c) ? b : a));
   void acceptSuggestion(nearest.index);
-}
-
-/** Time under the hairline (for panels that want it without re-rendering on every pointer move). */
-export function hairlineTimeNs(): bigint | null {
-  const v = viewer();
-  const s = session.get();
-  if (!v || s.times.length === 0) return null;
-  return timeAtMilliColumn(s.times, v.cursorMilliColumn);
 }

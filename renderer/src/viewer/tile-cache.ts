@@ -34,10 +34,6 @@ export class TileCache {
     return e.bitmap;
   }
 
-  has(level: number, index: number): boolean {
-    return this.ready.has(`${level}/${index}`);
-  }
-
   /** Asks for tiles, most wanted first; anything asked earlier and not yet started is dropped (the view moved on). */
   request(tiles: readonly { level: number; index: number }[]): void {
     this.queue = tiles.filter((t) => {

@@ -8,6 +8,7 @@ import { buildRequest } from '../../../app/api/methods/build.js';
 import { buildRace } from '../../../app/imaging/build/build-race.js';
 import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
 import { cropFilter } from '../../../app/imaging/sources/video.js';
+import { renderSourceFrame } from '../../../app/imaging/source-frame.js';
 
 let tmp: string;
 let video: string;
@@ -34,6 +35,19 @@ describe('video source', () => {
     expect(m.gaps).toEqual([{ afterColumn: 9, fromNs: '360000000', toNs: '520000000', reason: 'interval' }]);
     const t = await readTimes(out);
     expect(t.timesNs.slice(8, 12)).toEqual(['320000000', '360000000', '520000000', '560000000']);
+  });
+
+  it('keeps a stream that starts at 10 s at 10 s, and the inspector finds its frames', async () => {
+    const offset = path.join(tmp, 'offset.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x48:rate=25', '-frames:v', '30', '-c:v', 'mpeg4', '-q:v', '2', '-output_ts_offset', '10', offset]);
+    const out = path.join(tmp, 'race-offset');
+    await buildRace(buildRequest.parse({ source: offset, out, line: { kind: 'column', x: 10 } }), { actor: 'test' });
+    const m = await loadManifest(out);
+    const t = await readTimes(out);
+    expect(t.timesNs[0]).toBe('10000000000');
+    expect(t.timesNs[29]).toBe('11160000000');
+    const f = await renderSourceFrame(m, t, { column: 25 });
+    expect([f.frameIndex, f.timeNs, f.width, f.height]).toEqual([25, '11000000000', 64, 48]);
   });
 
   it('--fps overrides the stream timestamps when the official says so', async () => {

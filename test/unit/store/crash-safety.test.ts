@@ -51,10 +51,15 @@ describe('two processes saving to the same race', () => {
 
 describe('a kill -9 during saving', () => {
   it('leaves the last committed state openable and verifiable, every time', async () => {
+    // Killing a few ms after a reported commit lands between the log append and the document rewrite about
+    // one time in three (measured: 8 of 25), so several rounds exercise the recovery as well as clean stops.
     for (const [commits, extraMs] of [
       [5, 0],
-      [10, 3],
-      [15, 7],
+      [8, 1],
+      [11, 2],
+      [14, 3],
+      [17, 5],
+      [20, 8],
     ] as const) {
       const committed = await runAndKill(fixture.dir, commits, extraMs);
       // Read-only check first: crash leftovers are not findings, the record is whole.

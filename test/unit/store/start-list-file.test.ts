@@ -62,6 +62,16 @@ describe('CSV start lists', () => {
     ]);
   });
 
+  it('reads semicolon- and tab-separated CSV as European spreadsheets save it', async () => {
+    const semi = await write('semi.csv', 'ID;Name;Club;Lane\n5;"Dupont; Jean";"Paris, UC";3\n');
+    expect(await parseStartListFile(semi)).toEqual([{ id: '5', name: 'Dupont; Jean', team: 'Paris, UC', lane: '3' }]);
+    const tab = await write('tab.csv', 'bib\tfirst name\tlast name\tteam\n9\tAnn\tAble\t\n10\t\tBest\tB\n');
+    expect(await parseStartListFile(tab)).toEqual([
+      { id: '9', name: 'Ann Able', firstName: 'Ann', lastName: 'Able' },
+      { id: '10', name: 'Best', lastName: 'Best', team: 'B' },
+    ]);
+  });
+
   it('reads a Windows-1252 CSV saved by an old spreadsheet', async () => {
     const f = await write('old.csv', cp1252('id,name,team\n1,Jürgen Šuštar,"Köln, DE"\n'));
     expect(await parseStartListFile(f)).toEqual([{ id: '1', name: 'Jürgen Šuštar', team: 'Köln, DE' }]);
