@@ -27,6 +27,9 @@ const FIT_FRAMES_EACH_SIDE = 6;
 /** Frames spread over the recording for the still background. */
 const BACKGROUND_FRAMES = 25;
 
+/** The composite is modelled whole (about 9 bytes per pixel of working memory). */
+const MAX_COMPOSITE_PIXELS = 80_000_000;
+
 const cache = new Map<string, Promise<EdgeSuggestion[]>>();
 
 export async function detectEdgesForRace(racePath: string): Promise<EdgeSuggestion[]> {
@@ -49,6 +52,12 @@ async function readComposite(racePath: string, manifest: EvidenceManifest): Prom
     file = await resolveContained(racePath, manifest.composite.path);
   } catch {
     throw new UserError(`${file}: the race's composite image is missing or outside the race folder`, 'NOT_FOUND');
+  }
+  if (manifest.columns * manifest.rows > MAX_COMPOSITE_PIXELS) {
+    throw new UserError(
+      `${file}: ${manifest.columns} columns × ${manifest.rows} rows is over the ${MAX_COMPOSITE_PIXELS / 1e6} megapixels detection handles at once; build a race from the seconds around the finish`,
+      'INVALID_ARGUMENT',
+    );
   }
   let raw;
   try {

@@ -54,12 +54,15 @@ export function modelComposite(p: Plane): CompositeModel {
   const { width: W, height: H, data } = p;
   const background = new Float32Array(H * 3);
   const gain = new Float32Array(W).fill(1);
+  // A row's background is the median of at most ~4000 evenly spread columns: as good, and bounded for long races.
+  const stride = Math.max(1, Math.ceil(W / 4096));
   const scratch = new Float32Array(Math.max(W, H));
   for (let pass = 0; pass < 3; pass++) {
     for (let r = 0; r < H; r++) {
       for (let ch = 0; ch < 3; ch++) {
-        for (let c = 0; c < W; c++) scratch[c] = (data[(r * W + c) * 3 + ch] as number) / (gain[c] as number);
-        background[r * 3 + ch] = medianInPlace(scratch, W);
+        let n = 0;
+        for (let c = 0; c < W; c += stride) scratch[n++] = (data[(r * W + c) * 3 + ch] as number) / (gain[c] as number);
+        background[r * 3 + ch] = medianInPlace(scratch, n);
       }
     }
     if (pass === 2) break;
@@ -90,8 +93,9 @@ export function modelComposite(p: Plane): CompositeModel {
   // shadow, a reflection) get a higher threshold of their own; a floor keeps quiet rows from seeing noise.
   const rowNoise = new Float32Array(H);
   for (let r = 0; r < H; r++) {
-    for (let c = 0; c < W; c++) scratch[c] = difference[r * W + c] as number;
-    rowNoise[r] = medianInPlace(scratch, W);
+    let n = 0;
+    for (let c = 0; c < W; c += stride) scratch[n++] = difference[r * W + c] as number;
+    rowNoise[r] = medianInPlace(scratch, n);
   }
   const typical = medianInPlace(Float32Array.from(rowNoise), H);
   const threshold = new Float32Array(H);

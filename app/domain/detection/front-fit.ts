@@ -7,10 +7,12 @@
  * pixel inside the object outwards gives the front's position to a fraction of a pixel. Motion blur only widens the
  * ramp: the sum still lands on the front's position at mid-exposure, which is the frame's time.
  *
- * Fronts measured in the frames just before and just after the crossing are fitted, all rows at once, with a
- * common velocity (a rigid object) and a position per row; each row's crossing is where its front meets the line,
- * and the object's leading edge is the earliest of those (a three-row median first, so one noisy row cannot
- * decide). The fit's residuals give the stated uncertainty.
+ * Fronts measured in the frames before and after the crossing are fitted, all rows at once, with a common velocity
+ * (a rigid object) and a position per row, after a robust (median) start that drops misread fronts and rows that do
+ * not move with the object. Each row's crossing is where its front meets the line; the object's leading edge is
+ * the earliest of those, found as the vertex of a parabola through the rows around the earliest (running median),
+ * so neither one noisy row nor the median's lag behind a rounded nose decides. The fit's residuals give the stated
+ * uncertainty (one standard deviation).
  */
 import type { LineGeometry } from './line-geometry.js';
 import { median, medianInPlace, runningMedian } from './robust.js';
@@ -245,9 +247,9 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   if (kept.length === 0) return null;
   const fit = jointFit(kept);
   if (!fit || fit.v <= 0) return null;
-  const v = fit.v;
+  const { v, offset } = fit;
   // Each row crosses when its front reaches s = 0.
-  const crossing = kept.map((r) => -(fit as JointFit).offset.get(r.a)! / v);
+  const crossing = kept.map((r) => -(offset.get(r.a) as number) / v);
   // Rows are smoothed over a span that grows with the object (1 row each side for a 35-row car, more for large
   // ones), so a single misread row cannot become the leading edge.
   const radius = Math.max(1, Math.round(kept.length * 0.02));
