@@ -53,7 +53,26 @@ export interface DemoTruth {
   margins: { ahead: string; behind: string; margin_s: string }[];
 }
 
-const frameName = (i: number) => `frame_${String(i).padStart(5, '0')}.jpg`;
+export const demoFrameName = (i: number) => `frame_${String(i).padStart(5, '0')}.jpg`;
+
+/** Frame `i` of the demo as the JPEG file bytes. */
+export async function encodeDemoFrame(i: number): Promise<Buffer> {
+  return sharp(renderDemoFrame(i), { raw: { width: DEMO.width, height: DEMO.height, channels: 3 } })
+    .jpeg({ quality: DEMO.jpegQuality, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
+
+/** `file,time_s`: frame i at exactly i / fps seconds (1000 fps: whole milliseconds). */
+export function demoTimestampsCsv(): string {
+  const stamps = ['file,time_s'];
+  for (let i = 0; i < DEMO.frames; i++) stamps.push(`${demoFrameName(i)},${formatMillis((BigInt(i) * NS_PER_S) / BigInt(DEMO.fps))}`);
+  return `${stamps.join('\n')}\n`;
+}
+
+export function demoStartListCsv(): string {
+  const rows = ['id,name,team,lane', ...DEMO_CARS.map((c) => `${c.id},${c.name},${c.team},${c.lane}`)];
+  return `${rows.join('\n')}\n`;
+}
 
 function carShape(car: DemoCar): { shape: CarShape; crossNs: Ticks } {
   const crossNs = parseSecondsToTicks(car.crossS);
@@ -158,24 +177,11 @@ function demoBackground() {
 export async function renderDemoSource(dir: string): Promise<DemoSource> {
   const framesDir = path.join(dir, 'frames');
   await mkdir(framesDir, { recursive: true });
-  await pool(DEMO.frames, 4, async (i) => {
-    const raw = renderDemoFrame(i);
-    const jpeg = await sharp(raw, { raw: { width: DEMO.width, height: DEMO.height, channels: 3 } })
-      .jpeg({ quality: DEMO.jpegQuality, chromaSubsampling: '4:4:4' })
-      .toBuffer();
-    await writeFile(path.join(framesDir, frameName(i)), jpeg);
-  });
+  await pool(DEMO.frames, 4, async (i) => writeFile(path.join(framesDir, demoFrameName(i)), await encodeDemoFrame(i)));
   const timestampsFile = path.join(dir, 'timestamps.csv');
-  const stamps = ['file,time_s'];
-  for (let i = 0; i < DEMO.frames; i++) {
-    // i / fps exactly, as decimal text (1000 fps: whole milliseconds).
-    const ns = (BigInt(i) * NS_PER_S) / BigInt(DEMO.fps);
-    stamps.push(`${frameName(i)},${formatMillis(ns)}`);
-  }
-  await writeFile(timestampsFile, `${stamps.join('\n')}\n`);
+  await writeFile(timestampsFile, demoTimestampsCsv());
   const startListFile = path.join(dir, 'start-list.csv');
-  const rows = ['id,name,team,lane', ...DEMO_CARS.map((c) => `${c.id},${c.name},${c.team},${c.lane}`)];
-  await writeFile(startListFile, `${rows.join('\n')}\n`);
+  await writeFile(startListFile, demoStartListCsv());
   const truth = demoTruth();
   const truthFile = path.join(dir, 'truth.json');
   await writeFile(truthFile, `${JSON.stringify(truth, null, 2)}\n`);

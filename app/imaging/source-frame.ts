@@ -17,6 +17,7 @@ import { sha256Hex } from './hash.js';
 import { FRAME_PIXEL_LIMIT } from './limits.js';
 import { formatFromMetadata, samplesOf, toRaw } from './pixels.js';
 import { openCachedSource } from './source-cache.js';
+import { decodeJpegFrameWithFfmpeg } from './sources/jpeg-ffmpeg.js';
 
 /** Widest line-scan preview in the set-up view. */
 const LINESCAN_PREVIEW_WIDTH = 4096;
@@ -60,6 +61,21 @@ export async function renderSourceFrame(manifest: EvidenceManifest, times: Times
       throw new UserError(`${evidence.path}: source frame not found (the footage was moved or deleted)`, 'NOT_FOUND');
     }
     if (sha256Hex(buf) !== evidence.sha256) throw new UserError(`${evidence.path}: the frame file has changed since the race was built (SHA-256 differs)`, 'CONFLICT');
+    if (src.decoder === 'ffmpeg') {
+      // Decoded as the build decoded it, so the frame's line pixels equal the composite's column exactly.
+      const channels = src.channels === 1 ? 1 : 3;
+      const f = await decodeJpegFrameWithFfmpeg(evidence.path, channels);
+      return {
+        dataUrl: await samplesToPngDataUrl(f.pixels, f.width, f.height, { depth: 8, channels }),
+        width: f.width,
+        height: f.height,
+        frameIndex,
+        frameCount: src.frameCount,
+        timeNs,
+        line: manifest.line,
+        file: evidence.path,
+      };
+    }
     const img = sharp(buf, { limitInputPixels: FRAME_PIXEL_LIMIT });
     const format = formatFromMetadata(await img.metadata());
     const raw = await toRaw(img, format).toBuffer({ resolveWithObject: true });

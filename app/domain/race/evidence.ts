@@ -83,6 +83,8 @@ export const evidenceManifest = z.object({
     height: z.number().int().positive(),
     bitDepth: z.union([z.literal(8), z.literal(16)]),
     channels: z.number().int().min(1).max(4),
+    /** Which decoder read the frames (JPEG folders: FFmpeg where installed); the inspector decodes the same way. */
+    decoder: z.enum(['sharp', 'ffmpeg']).optional(),
   }),
   line: finishLine,
   timing: timingSource,

@@ -130,6 +130,7 @@ export async function writeEvidence(
         height: source.height,
         bitDepth: format.depth,
         channels: format.channels,
+        ...(source.decoder ? { decoder: source.decoder } : {}),
       },
       line: prep.line,
       timing: prep.time.timing,

@@ -14,6 +14,7 @@ import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { naturalSort } from '../natural-order.js';
 import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
 import { readImageHeader, type HeaderInfo } from './image-header.js';
+import { decodeJpegFrameWithFfmpeg, ffmpegJpegAvailable, readJpegRegionsWithFfmpeg } from './jpeg-ffmpeg.js';
 import type { FrameSource, ReadOptions, RegionResult } from './source.js';
 
 export const FRAME_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp']);
@@ -134,9 +135,16 @@ export async function openFrameFolder(folder: string, options: { order?: string[
     }
   };
 
+  // JPEG folders go through FFmpeg when it is there (see jpeg-ffmpeg.ts for the numbers); everything else through sharp.
+  const allJpeg = names.every((n) => /\.jpe?g$/i.test(n));
+  const firstHeader = allJpeg ? readImageHeader(await readFile(path.join(folder, first.name))) : null;
+  const useFfmpeg = firstHeader !== null && format.depth === 8 && (await ffmpegJpegAvailable());
+  const jpegSpec = { folder, names, width, height, format, firstName: first.name };
+
   return {
     kind: 'frames',
     path: folder,
+    decoder: useFfmpeg ? 'ffmpeg' : 'sharp',
     description: `${names.length} frames, ${width}×${height} px, ${describeFormat(format)}, from ${path.basename(folder)}`,
     width,
     height,
@@ -146,12 +154,17 @@ export async function openFrameFolder(folder: string, options: { order?: string[
     ownTimes: null,
     isLineScan: false,
     readRegions(region: Region, opts: ReadOptions) {
+      if (useFfmpeg) return readJpegRegionsWithFfmpeg(jpegSpec, region, opts);
       return orderedMap(names.length, DECODES_IN_FLIGHT, (i) => readOne(i, region, opts.skipBad), opts.signal);
     },
     async readFrame(index) {
       const name = names[index];
       if (name === undefined) throw new UserError(`frame ${index} is outside ${folder} (${names.length} frames)`, 'INVALID_ARGUMENT');
       const file = path.join(folder, name);
+      if (useFfmpeg) {
+        const f = await decodeJpegFrameWithFfmpeg(file, format.channels);
+        return { pixels: f.pixels, width: f.width, height: f.height, format };
+      }
       try {
         const raw = await toRaw(sharpOf(file), format).toBuffer({ resolveWithObject: true });
         return { pixels: samplesOf(raw.data, format.depth), width: raw.info.width, height: raw.info.height, format };

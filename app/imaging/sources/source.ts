@@ -39,6 +39,8 @@ export interface FrameSource {
   frameName(index: number): string;
   /** Times the source carries without decoding (GIF delays; video packet timestamps as probed). */
   readonly ownTimes: { kind: 'video' | 'gif-delays'; times: Ticks[] } | null;
+  /** Which decoder produced the pixels (recorded in the manifest; the inspector decodes frames the same way). */
+  readonly decoder?: 'sharp' | 'ffmpeg';
   /** Native line-scan: every column is already one line; the finish line does not apply. */
   readonly isLineScan: boolean;
   /** Reads `region` of every frame, in order. */
