@@ -31,7 +31,8 @@ function electronBinary() {
  * install never fails offline); the first `npm start` fetches the runtime instead, where the network allows.
  */
 function fetchElectron() {
-  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return;
+  // An override names a runtime that is already somewhere else; skipping means the user asked for no download.
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD || process.env.ELECTRON_OVERRIDE_DIST_PATH) return;
   const installer = path.join(root, 'node_modules', 'electron', 'install.js');
   if (!existsSync(installer)) return;
   console.log('Photofinish: fetching the Electron runtime (first start only)…');

@@ -1,4 +1,7 @@
-/** Argument parsing for subcommands: node's own parseArgs, with errors turned into one-line UserErrors. */
+/**
+ * Argument parsing for subcommands: node's own parseArgs, with errors turned into one-line UserErrors. The CLI's
+ * entry point prefixes every message with `photofinish <command>:`, so messages here do not repeat the command.
+ */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UserError } from '../domain/errors.js';
 
@@ -10,10 +13,10 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    throw new UserError(`${command}: ${message}`, 'INVALID_ARGUMENT');
+    throw new UserError(message ?? `bad arguments for ${command}`, 'INVALID_ARGUMENT');
   }
   if (parsed.positionals.length > maxPositionals) {
-    throw new UserError(`${command}: unexpected argument "${parsed.positionals[maxPositionals]}"`, 'INVALID_ARGUMENT');
+    throw new UserError(`unexpected argument "${parsed.positionals[maxPositionals]}"`, 'INVALID_ARGUMENT');
   }
   return parsed;
 }
@@ -21,7 +24,7 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
 /** The required positional at `index`, or a UserError naming it. */
 export function requirePositional(command: string, positionals: string[], index: number, what: string): string {
   const value = positionals[index];
-  if (value === undefined || value === '') throw new UserError(`${command}: missing ${what}`, 'INVALID_ARGUMENT');
+  if (value === undefined || value === '') throw new UserError(`missing ${what}`, 'INVALID_ARGUMENT');
   return value;
 }
 
@@ -29,6 +32,6 @@ export function requirePositional(command: string, positionals: string[], index:
 export function numberOption(command: string, name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n)) throw new UserError(`${command}: --${name} must be a number, got "${value}"`, 'INVALID_ARGUMENT');
+  if (value.trim() === '' || !Number.isFinite(n)) throw new UserError(`--${name} must be a number, got "${value}"`, 'INVALID_ARGUMENT');
   return n;
 }

@@ -11,9 +11,11 @@ import { buildRequest } from '../api/methods/build.js';
 import { RACE_LAYOUT, evidenceManifest } from '../domain/race/evidence.js';
 import { DEMO } from './demo-scene.js';
 import { renderDemoSource } from './render-demo.js';
+import { commitChange } from '../store/race-store.js';
+import { setDirection } from '../domain/race/commands.js';
 
 /** Bump when the demo's look or truth changes: older renders in users' folders are then rebuilt. */
-export const DEMO_VERSION = '1';
+export const DEMO_VERSION = '2';
 
 const STAMP = 'demo-version.txt';
 const LOCK_STALE_MS = 5 * 60_000;
@@ -71,6 +73,9 @@ async function ensureLocked(dataDir: string): Promise<string> {
         startList: path.join(p.source, 'start-list.csv'),
       }),
     );
+    // The demo's cars travel left to right past the camera, so the composite holds them mirrored (noses first, on
+    // the left). Display it right-to-left, as an official would, so they face the way they travel.
+    await commitChange(p.race, (s) => ({ actor: 'Photofinish demo', ...setDirection(s, 'rtl') }));
     // The race's stamp lives beside it, not inside: the race folder holds only what the store writes.
     await writeFile(p.raceStamp, `${DEMO_VERSION}\n`);
     return p.race;

@@ -1,8 +1,10 @@
 /**
- * sharp settings for a build. Measured on 2 cores with 1280×720 JPEG frames: libvips' own threads per image
- * (concurrency = cores) and its operation cache cost more than they give when 8 small extractions run at once
- * (~380 → ~600 frames/s in-process); parallelism comes from the libuv pool instead. The settings are global to
- * sharp, so they apply while any build runs and are restored when the last one ends.
+ * sharp settings for a build: every frame is a one-off small extraction, so libvips' operation cache only holds
+ * memory, and with 8 decodes in flight on the libuv pool one libvips thread per image is enough (sharp already
+ * picks 1 on glibc Linux; other platforms default to one per core, which oversubscribes the CPU). Measured on a
+ * shared 2-core machine the difference was within noise (decode dominates: ~2.5 ms per 1280×720 JPEG); the point
+ * is bounded memory and no oversubscription. The settings are global to sharp, so they apply while any build runs
+ * and are restored when the last one ends.
  */
 import sharp from 'sharp';
 

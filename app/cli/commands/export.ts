@@ -38,12 +38,12 @@ export const exportCommand: CliCommand = {
     const racePath = path.resolve(requirePositional('export', positionals, 0, 'RACE (a race folder)'));
     const paper = values.paper ?? 'A4';
     const normalised = paper.toLowerCase() === 'a4' ? 'A4' : paper.toLowerCase() === 'letter' ? 'Letter' : null;
-    if (!normalised) throw new UserError(`export: --paper must be A4 or Letter, got "${paper}"`, 'INVALID_ARGUMENT');
+    if (!normalised) throw new UserError(`--paper must be A4 or Letter, got "${paper}"`, 'INVALID_ARGUMENT');
     const files: Record<string, string> = {};
     for (const k of FILE_OPTIONS) {
       const v = values[k];
       if (v !== undefined) {
-        if (v.trim() === '') throw new UserError(`export: --${k} needs a file name`, 'INVALID_ARGUMENT');
+        if (v.trim() === '') throw new UserError(`--${k} needs a file name`, 'INVALID_ARGUMENT');
         files[k] = path.resolve(v);
       }
     }

@@ -25,6 +25,7 @@ export function infoJson(racePath: string, name: string, m: EvidenceManifest, t:
     source: m.source.path,
     source_kind: m.source.kind,
     source_description: m.source.description,
+    ...(m.source.decoder ? { decoder: m.source.decoder } : {}),
     frames: m.source.frameCount,
     columns: m.columns,
     rows: m.rows,
@@ -65,7 +66,7 @@ export const infoCommand: CliCommand = {
     const lines = [
       `${name}  (${racePath})`,
       `  source     ${m.source.description}`,
-      `             ${m.source.path} (${m.source.files.length} file${m.source.files.length === 1 ? '' : 's'} hashed)`,
+      `             ${m.source.path} (${m.source.files.length} file${m.source.files.length === 1 ? '' : 's'} hashed${m.source.decoder ? `, decoded with ${m.source.decoder === 'ffmpeg' ? 'FFmpeg' : 'sharp'}` : ''})`,
       `  line       ${m.source.kind === 'linescan' ? 'native line-scan (each column one line)' : describeLine(m.line)}`,
       `  timing     ${m.timing.kind === 'fps' ? `${m.timing.fps} fps` : m.timing.kind === 'line-rate' ? `${m.timing.rate} lines/s` : m.timing.kind === 'timestamps' ? `timestamps file ${m.timing.file.path}` : m.timing.kind === 'video' ? "the video's presentation timestamps" : 'GIF frame delays'}`,
       `  composite  ${m.columns} columns × ${m.rows} rows, ${path.join(racePath, m.composite.path)}`,

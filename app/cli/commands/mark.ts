@@ -1,4 +1,4 @@
-/** `photofinish mark`: places or moves a competitor's hairline, at a composite column or at a time. */
+/** `photofinish mark`: places or moves a competitor's hairline at a composite column, a time, or an accepted suggestion. */
 import { UserError } from '../../domain/errors.js';
 import { numberOption, parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
@@ -6,12 +6,13 @@ import { describeFinisher, officialName, openRaceArg } from './race-command.js';
 
 export const markCommand: CliCommand = {
   name: 'mark',
-  summary: "Place (or move) a competitor's hairline at a composite column or a time.",
+  summary: "Place (or move) a competitor's hairline at a composite column, a time, or a detected edge.",
   usage: [
-    '  photofinish mark RACE --competitor ID (--time S | --column C) [--by NAME] [--typed]',
+    '  photofinish mark RACE --competitor ID (--time S | --column C | --accept N) [--by NAME] [--typed]',
     '',
     '  --column C   fractional composite column read from the image (e.g. 812.4)',
     '  --time S     time in seconds (12.345 or 1:02.345) read from the image',
+    '  --accept N   accept detected edge N of `photofinish detect RACE` (recorded as suggested, accepted by you)',
     '  --typed      the time was keyed in by hand, not read from the image (flagged on every result)',
     '  --by         the official placing the mark (default: your user name)',
     '',
@@ -24,10 +25,16 @@ export const markCommand: CliCommand = {
       column: { type: 'string' },
       by: { type: 'string' },
       typed: { type: 'boolean' },
+      accept: { type: 'string' },
     });
     if (!values.competitor) throw new UserError('--competitor ID is required', 'INVALID_ARGUMENT');
-    if ((values.time === undefined) === (values.column === undefined)) throw new UserError('give exactly one of --time S or --column C', 'INVALID_ARGUMENT');
-    if (values.typed && values.column !== undefined) throw new UserError('--typed applies to --time only (a column is read from the image)', 'INVALID_ARGUMENT');
+    const given = [values.time, values.column, values.accept].filter((v) => v !== undefined).length;
+    if (given !== 1) throw new UserError('give exactly one of --time S, --column C or --accept N', 'INVALID_ARGUMENT');
+    if (values.typed && values.time === undefined) throw new UserError('--typed applies to --time only (a column or a suggestion is read from the image)', 'INVALID_ARGUMENT');
+    const suggestion = numberOption('mark', 'accept', values.accept);
+    if (suggestion !== undefined && (!Number.isInteger(suggestion) || suggestion < 0)) {
+      throw new UserError(`--accept takes the number of a detected edge (0, 1, ...), got "${values.accept}"`, 'INVALID_ARGUMENT');
+    }
     const column = numberOption('mark', 'column', values.column);
     if (column !== undefined && column < 0) throw new UserError(`--column must not be negative, got "${values.column}"`, 'INVALID_ARGUMENT');
     const race = await openRaceArg('mark', positionals, ctx);
@@ -36,7 +43,11 @@ export const markCommand: CliCommand = {
       raceId: race.raceId,
       competitorId: values.competitor,
       by,
-      ...(column !== undefined ? { column } : { timeS: values.time as string, typed: values.typed === true }),
+      ...(column !== undefined
+        ? { column }
+        : suggestion !== undefined
+          ? { suggestion }
+          : { timeS: values.time as string, typed: values.typed === true }),
     });
     ctx.io.out(`Marked ${describeFinisher(view, values.competitor.trim())}; by ${by}`);
     return 0;

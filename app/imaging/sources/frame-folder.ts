@@ -138,7 +138,15 @@ export async function openFrameFolder(folder: string, options: { order?: string[
   // JPEG folders go through FFmpeg when it is there (see jpeg-ffmpeg.ts for the numbers); everything else through sharp.
   const allJpeg = names.every((n) => /\.jpe?g$/i.test(n));
   const firstHeader = allJpeg ? readImageHeader(await readFile(path.join(folder, first.name))) : null;
-  const useFfmpeg = firstHeader !== null && format.depth === 8 && (await ffmpegJpegAvailable());
+  // A JPEG variant FFmpeg cannot read (arithmetic coding, say) but sharp can stays with sharp for the whole folder.
+  const useFfmpeg =
+    firstHeader !== null &&
+    format.depth === 8 &&
+    (await ffmpegJpegAvailable()) &&
+    (await decodeJpegFrameWithFfmpeg(path.join(folder, first.name), format.channels).then(
+      () => true,
+      () => false,
+    ));
   const jpegSpec = { folder, names, width, height, format, firstName: first.name };
 
   return {

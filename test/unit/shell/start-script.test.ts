@@ -22,7 +22,7 @@ describe('npm start without the Electron binary', () => {
       expect(result.stdout).toBe('');
       const lines = result.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/Electron binary is not installed.*npm run web/);
+      expect(lines[0]).toMatch(/Electron runtime is not installed.*npm run web/);
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

@@ -110,21 +110,22 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
 describe('bad CLI arguments get one-line errors', () => {
   it.each([
     [['mark', 'RACE', '--column', '1'], 'photofinish mark: --competitor ID is required'],
-    [['mark', 'RACE', '--competitor', '1'], 'photofinish mark: give exactly one of --time S or --column C'],
-    [['mark', 'RACE', '--competitor', '1', '--time', '1', '--column', '2'], 'photofinish mark: give exactly one of --time S or --column C'],
-    [['mark', 'RACE', '--competitor', '1', '--column', 'abc'], 'photofinish mark: mark: --column must be a number, got "abc"'], // prefix doubled by the shared args.ts helper
-    [['mark', 'RACE', '--competitor', '1', '--column', '2', '--typed'], 'photofinish mark: --typed applies to --time only (a column is read from the image)'],
+    [['mark', 'RACE', '--competitor', '1'], 'photofinish mark: give exactly one of --time S, --column C or --accept N'],
+    [['mark', 'RACE', '--competitor', '1', '--time', '1', '--column', '2'], 'photofinish mark: give exactly one of --time S, --column C or --accept N'],
+    [['mark', 'RACE', '--competitor', '1', '--column', 'abc'], 'photofinish mark: --column must be a number, got "abc"'],
+    [['mark', 'RACE', '--competitor', '1', '--column', '2', '--typed'], 'photofinish mark: --typed applies to --time only (a column or a suggestion is read from the image)'],
+    [['mark', 'RACE', '--competitor', '1', '--accept', '1.5'], 'photofinish mark: --accept takes the number of a detected edge (0, 1, ...), got "1.5"'],
     [['mark', 'RACE', '--competitor', '1', '--time', '12,5', '--typed'], 'photofinish mark: time: "12,5" is not a number of seconds'],
-    [['mark', 'RACE', '--competitor', '1', '--colum', '2'], /^photofinish mark: mark: Unknown option '--colum'/],
-    [['mark', '--competitor', '1', '--column', '2'], 'photofinish mark: mark: missing RACE (a race folder)'],
+    [['mark', 'RACE', '--competitor', '1', '--colum', '2'], /^photofinish mark: Unknown option '--colum'/],
+    [['mark', '--competitor', '1', '--column', '2'], 'photofinish mark: missing RACE (a race folder)'],
     [['dead-heat', 'RACE', '--competitors', '1', '--by', 'R'], 'photofinish dead-heat: --competitors needs at least two ids separated by commas'],
     [['dead-heat', 'RACE', '--competitors', '1,2'], 'photofinish dead-heat: --by NAME is required (a dead heat is an official decision)'],
     [['certify', 'RACE'], 'photofinish certify: --official NAME is required'],
     [['amend', 'RACE', '--by', 'X'], 'photofinish amend: --reason TEXT is required'],
     [['sport', 'RACE', 'curling'], 'photofinish sport: "curling" is not a sport (motorsport, athletics, horse or greyhound)'],
     [['sport', 'RACE', 'horse', '--lps', 'fast'], 'photofinish sport: --lps must be a number of lengths per second, got "fast"'],
-    [['start-list', 'RACE'], 'photofinish start-list: start-list: missing FILE (the start list)'],
-    [['results', 'RACE', 'extra'], 'photofinish results: results: unexpected argument "extra"'],
+    [['start-list', 'RACE'], 'photofinish start-list: missing FILE (the start list)'],
+    [['results', 'RACE', 'extra'], 'photofinish results: unexpected argument "extra"'],
   ])('%j', async (argv, message) => {
     const args = (argv as string[]).map((a) => (a === 'RACE' ? fixture.dir : a));
     const r = await cli(...args);
