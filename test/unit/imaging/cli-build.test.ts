@@ -2,7 +2,7 @@
  * `photofinish build` and `info` as an official uses them, and every bad input: one line naming the file and the
  * problem, a non-zero exit, no stack trace, and nothing written.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -249,5 +249,33 @@ describe('through a child process', () => {
     expect(bad.stderr).toMatch(/outside the frame/);
     expect(bad.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(tmp, 'child-bad'))).toBe(false);
+  });
+
+  it('Ctrl+C (SIGINT) cancels a running build: exit status 2, one line, nothing written', async () => {
+    const video = path.join(tmp, 'long.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=100', '-frames:v', '3000', '-c:v', 'mpeg4', '-q:v', '5', video]);
+    const out = path.join(tmp, 'child-cancel');
+    const child = spawn(process.execPath, [bin, 'build', video, '--out', out, '--line', '160'], {
+      env: { ...process.env, PHOTOFINISH_DATA_DIR: path.join(tmp, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so the interrupt reaches ffmpeg too, as Ctrl+C in a terminal does.
+      detached: true,
+    });
+    let stderr = '';
+    let signalled = false;
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      // The first progress line means frames are being read: interrupt as a person at the terminal would.
+      if (!signalled && /frames/.test(stderr)) {
+        signalled = true;
+        process.kill(-(child.pid as number), 'SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(signalled).toBe(true);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/photofinish build: build cancelled; nothing was written/);
+    expect(existsSync(out)).toBe(false);
+    expect((await readdir(tmp)).filter((n) => n.includes('.building-'))).toEqual([]);
   });
 });
