@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { EdgeSuggestion } from '../api/types.js';
 import { medianBackground } from '../domain/detection/background.js';
-import { addSeconds, columnOfTime } from '../domain/detection/column-time.js';
+import { columnAtTime } from '../domain/time/column-time.js';
 import { findCompositeObjects, type CompositeObject, type Plane } from '../domain/detection/composite-objects.js';
 import { fitCrossing, frameGain, motionSign, type CrossingFit, type FrameAt, type RgbImage } from '../domain/detection/front-fit.js';
 import { bandAround, directionName, lineGeometry, type LineGeometry } from '../domain/detection/line-geometry.js';
@@ -127,7 +127,7 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
       index: 0,
       time_s: Number(r.time) / 1e9, // exact integer ÷ 1e9: the nearest double to the decimal time
       time_ns: r.time.toString(),
-      column: Math.round(columnOfTime(timesNs, r.time) * 1000) / 1000,
+      column: Math.round(columnAtTime(timesNs, r.time) * 1000) / 1000,
       rows: [o.top, o.bottom] as [number, number],
       direction: r.direction,
       uncertainty_s: r.sigmaS,
@@ -195,4 +195,9 @@ function confidenceOf(o: CompositeObject, r: Refined): number {
   const travel = Math.max(1e-9, r.fit.velocity * r.intervalS);
   const quality = Math.max(0, Math.min(1, 1 - r.fit.residualPx / travel / 0.5)) * Math.min(1, r.fit.points / 12);
   return Math.round((0.3 * contrast + 0.7 * quality) * 100) / 100;
+}
+
+/** A fitted sub-frame offset (float seconds, small) added to an exact frame time, rounded once to the nanosecond. */
+function addSeconds(base: Ticks, seconds: number): Ticks {
+  return base + BigInt(Math.round(seconds * 1e9));
 }

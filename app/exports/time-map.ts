@@ -5,7 +5,7 @@
  * floor(c) and ceil(c), exactly as marks are stored (thousandths of a column).
  */
 import type { Ticks } from '../domain/time/ticks.js';
-import { timeAtMilliColumn } from '../domain/time/time-map.js';
+import { clampMilliColumn, timeAtMilliColumn } from '../domain/time/column-time.js';
 import type { MarkPosition } from '../domain/race/document.js';
 
 export class ColumnTimes {
@@ -21,7 +21,7 @@ export class ColumnTimes {
 
   /** Exact time of a mark kept in thousandths of a column (clamped to the image). */
   timeAtMilliColumn(milli: number): Ticks {
-    return timeAtMilliColumn(this.times, milli);
+    return timeAtMilliColumn(this.times, clampMilliColumn(this.times, milli));
   }
 
   /**

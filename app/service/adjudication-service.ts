@@ -8,7 +8,7 @@ import type { EdgeSuggestion } from '../api/types.js';
 import { adjudicationMethods } from '../api/methods/adjudication.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
-import { toMilliColumn } from '../domain/marks/interpolate.js';
+import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
 import type { MarkPosition, SportSettings } from '../domain/race/document.js';
 import type { RaceState } from '../domain/race/replay.js';

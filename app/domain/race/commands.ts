@@ -4,7 +4,7 @@
  * the replay applies it, so the check here and the effect there can never disagree about what happened.
  */
 import { UserError } from '../errors.js';
-import { checkMilliColumn } from '../marks/interpolate.js';
+import { checkMilliColumn } from '../time/column-time.js';
 import { sportProfile } from '../sports/profiles.js';
 import { ticksToDecimalSeconds } from '../time/ticks.js';
 import type { ChangeAction, ChangePayload } from './changes.js';

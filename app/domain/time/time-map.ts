@@ -140,24 +140,6 @@ export function findIntervalGaps(times: readonly Ticks[], medianInterval: Ticks)
   return gaps;
 }
 
-/**
- * Time of a fractional column given in thousandths (milliColumn): linear between the times of the two columns
- * around it, rounded once. Clamped to the first and last column.
- */
-export function timeAtMilliColumn(times: readonly Ticks[], milliColumn: number | bigint): Ticks {
-  if (times.length === 0) throw new RangeError('empty time map');
-  const mc = BigInt(milliColumn);
-  const last = BigInt(times.length - 1);
-  if (mc <= 0n) return times[0] as Ticks;
-  if (mc >= last * 1000n) return times[times.length - 1] as Ticks;
-  const c = mc / 1000n;
-  const frac = mc % 1000n;
-  const t0 = times[Number(c)] as Ticks;
-  if (frac === 0n) return t0;
-  const t1 = times[Number(c) + 1] as Ticks;
-  return t0 + divRoundHalfAway((t1 - t0) * frac, 1000n);
-}
-
 /** Checks times strictly increase; returns the index of the first one that does not, or -1. */
 export function firstNonIncreasing(times: readonly Ticks[]): number {
   for (let i = 1; i < times.length; i++) if ((times[i] as Ticks) <= (times[i - 1] as Ticks)) return i;

@@ -4,7 +4,7 @@
  * tick is placed by the exact time → column inverse rather than assumed linear.
  */
 import { divCeil, type Ticks } from '../time/ticks.js';
-import { columnAtTime, timeAtColumn } from './column-time.js';
+import { clampMilliColumn, columnAtTime, MILLI, timeAtMilliColumn } from '../time/column-time.js';
 import { clampColumn, columnToScreenX, screenXToColumn, type Viewport } from './viewport.js';
 
 export interface RulerTick {
@@ -32,8 +32,8 @@ export function rulerTicks(vp: Viewport, times: readonly Ticks[], minSpacingPx =
   const cb = clampColumn(vp.columns, screenXToColumn(vp, vp.width));
   const c0 = Math.min(ca, cb);
   const c1 = Math.max(ca, cb);
-  const t0 = timeAtColumn(times, c0);
-  const t1 = timeAtColumn(times, c1);
+  const t0 = timeAtMilliColumn(times, clampMilliColumn(times, c0 * MILLI));
+  const t1 = timeAtMilliColumn(times, clampMilliColumn(times, c1 * MILLI));
   const visiblePx = Math.abs(columnToScreenX(vp, c1) - columnToScreenX(vp, c0));
   if (t1 <= t0 || visiblePx < 1) return { stepNs: 0n, ticks: [] };
   const wanted = Math.max(1, Math.floor(visiblePx / minSpacingPx));

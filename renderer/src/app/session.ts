@@ -3,7 +3,7 @@
  * through `useStore(session)`; actions call the typed API and put the returned RaceView in place.
  */
 import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
-import { medianInterval, parseColumnTimes } from '../../../app/domain/viewport/column-time.js';
+import { parseColumnTimes } from '../../../app/domain/time/column-time.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from './errors.js';
@@ -67,7 +67,7 @@ export function showRace(race: RaceView): void {
   const prev = session.get();
   const sameEvidence = prev.race?.raceId === race.raceId && prev.times.length === race.timesNs.length;
   const times = sameEvidence ? prev.times : parseColumnTimes(race.timesNs);
-  const resolutionNs = sameEvidence ? prev.resolutionNs : medianInterval(times);
+  const resolutionNs = sameEvidence ? prev.resolutionNs : BigInt(race.evidence.measured.medianIntervalNs);
   const selectedId = race.competitors.some((c) => c.id === prev.selectedId) ? prev.selectedId : null;
   // A notice about the old state ("certified and read-only") must not outlive it.
   const stateChanged = (prev.race?.certified == null) !== (race.certified == null) || prev.race?.raceId !== race.raceId;

@@ -1,6 +1,6 @@
 /** React shell of the composite viewer: mounts the canvases once and hands data to the imperative engine. */
 import { useEffect, useMemo, useRef } from 'react';
-import { columnAtTime } from '../../../app/domain/viewport/column-time.js';
+import { columnAtTime } from '../../../app/domain/time/column-time.js';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
 import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';

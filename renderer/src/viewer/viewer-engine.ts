@@ -5,7 +5,7 @@
  * in view are drawn, at the coarsest level that keeps every screen pixel's detail.
  */
 import type { Ticks } from '../../../app/domain/time/ticks.js';
-import { timeAtMilliColumn } from '../../../app/domain/viewport/column-time.js';
+import { clampMilliColumn, timeAtMilliColumn } from '../../../app/domain/time/column-time.js';
 import { formatSeconds } from '../../../app/domain/viewport/readout.js';
 import { rulerTicks } from '../../../app/domain/viewport/ruler.js';
 import { chooseLevel, tileScreenSpan, visibleTiles, type TileLevelInfo } from '../../../app/domain/viewport/tiles.js';
@@ -409,7 +409,7 @@ export class ViewerEngine {
     ctx.lineWidth = 1;
     ctx.strokeStyle = '#ffffff';
     ctx.stroke();
-    const t = timeAtMilliColumn(d.times, milli);
+    const t = timeAtMilliColumn(d.times, clampMilliColumn(d.times, milli));
     const text = `${formatSeconds(t, d.decimals)} s`;
     this.label(text, x, this.imageHeight - 24, '#ffffff', '#000000');
     this.readout.textContent = `${text}  ·  column ${(milli / 1000).toFixed(1)}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mark } from '../../../app/domain/race/document.js';
-import { evidenceAtMark, milliColumnAtTime, timeAtMilliColumn, toMilliColumn } from '../../../app/domain/marks/interpolate.js';
+import { evidenceAtMark } from '../../../app/domain/marks/interpolate.js';
+import { milliColumnAtTime, timeAtMilliColumn, toMilliColumn } from '../../../app/domain/time/column-time.js';
 
 // Columns 1 ms apart from 10 s, except a dropped-frame gap of 40 ms between columns 5 and 6.
 const times = Array.from({ length: 10 }, (_, c) => 10_000_000_000n + BigInt(c) * 1_000_000n + (c > 5 ? 39_000_000n : 0n));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnAtTime, intervalAtColumn, medianInterval, parseColumnTimes, timeAtColumn, timeAtMilliColumn } from '../../../app/domain/viewport/column-time.js';
+import { clampMilliColumn, columnAtTime, intervalAtColumn, parseColumnTimes, timeAtMilliColumn } from '../../../app/domain/time/column-time.js';
 import { clampViewport, columnToScreenX, screenXToMilliColumn, type Viewport } from '../../../app/domain/viewport/viewport.js';
 import { decimalsForResolution, formatDelta, formatInterval, formatSeconds } from '../../../app/domain/viewport/readout.js';
 
@@ -13,9 +13,11 @@ describe('column ↔ time', () => {
     expect(timeAtMilliColumn(times, 2_100)).toBe(1_002_100_000n);
     expect(timeAtMilliColumn(times, 4_500)).toBe(1_005_000_000n); // across the dropped frame
     expect(timeAtMilliColumn(times, 4_001)).toBe(1_004_002_000n);
-    expect(timeAtColumn(times, 6)).toBe(1_007_000_000n);
-    expect(timeAtColumn(times, 99)).toBe(1_007_000_000n);
-    expect(timeAtColumn(times, -3)).toBe(1_000_000_000n);
+    expect(timeAtMilliColumn(times, 6_000)).toBe(1_007_000_000n);
+    // A pointer past either end reads the first or last column; a mark there is refused.
+    expect(timeAtMilliColumn(times, clampMilliColumn(times, 99_000))).toBe(1_007_000_000n);
+    expect(timeAtMilliColumn(times, clampMilliColumn(times, -3_000))).toBe(1_000_000_000n);
+    expect(() => timeAtMilliColumn(times, 6_001)).toThrow(/outside the composite/);
   });
 
   it('a nudge of 0.1 column moves a 1000 fps mark by exactly 0.1 ms; 1 column by 1 ms', () => {
@@ -47,10 +49,9 @@ describe('column ↔ time', () => {
     }
   });
 
-  it('gives the local and median interval', () => {
+  it('gives the local interval (the resolution at a column)', () => {
     expect(intervalAtColumn(times, 4.2)).toBe(2_000_000n);
     expect(intervalAtColumn(times, 6)).toBe(1_000_000n);
-    expect(medianInterval(times)).toBe(1_000_000n);
   });
 });
 
