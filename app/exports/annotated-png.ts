@@ -9,7 +9,7 @@ import type { RaceView } from '../api/types.js';
 import { cropColumns } from './crop-image.js';
 import type { EvidenceHashes } from './evidence-files.js';
 import { fontPath } from './fonts.js';
-import { raceTitle } from './sheet/describe.js';
+import { fullRaceTitle } from './sheet/describe.js';
 import { planImage, type ImagePlan } from './sheet/image-plan.js';
 import { rowCount, stackLabels } from './sheet/label-layout.js';
 import { ColumnTimes } from './time-map.js';
@@ -80,7 +80,7 @@ export async function renderAnnotatedPng(view: RaceView, composite: Buffer, hash
   );
   const top = MARGIN + rowCount(placed) * LABEL_ROW + 8;
   const captionLines = [
-    `${raceTitle(view)} — ${view.meta.name} · revision ${view.revision} · ${view.certified ? `certified by ${view.certified.official}` : 'PROVISIONAL — NOT CERTIFIED'}`,
+    `${fullRaceTitle(view)} · revision ${view.revision} · ${view.certified ? `certified by ${view.certified.official}` : 'PROVISIONAL — NOT CERTIFIED'}`,
     `Image columns ${plan.start}–${plan.end - 1} of ${view.evidence.columns}, ${scaleX}×${scaleY} px per composite pixel (not resampled) · composite SHA-256 ${hashes.compositeSha256}`,
   ];
   const captions = await Promise.all(captionLines.map((t, i) => renderText(t, i === 0 && !view.certified ? '#b00000' : '#222222', i === 0, i === 0 ? 12 : 10)));

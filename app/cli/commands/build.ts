@@ -52,12 +52,12 @@ export const buildCommand: CliCommand = {
       force: { type: 'boolean' },
     });
     const source = requirePositional('build', positionals, 0, 'SOURCE (a folder of frames, a video, a GIF or a line-scan image)');
-    if (!values.out) throw new UserError('build: missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
+    if (!values.out) throw new UserError('missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
     const timingFlags = (['fps', 'timestamps', 'line-rate'] as const).filter((k) => values[k] !== undefined);
-    if (timingFlags.length > 1) throw new UserError(`build: give only one of --fps, --timestamps, --line-rate (got ${timingFlags.map((f) => `--${f}`).join(' and ')})`, 'INVALID_ARGUMENT');
+    if (timingFlags.length > 1) throw new UserError(`give only one of --fps, --timestamps, --line-rate (got ${timingFlags.map((f) => `--${f}`).join(' and ')})`, 'INVALID_ARGUMENT');
     const start = values['start-time'];
     if (start !== undefined && values.fps === undefined && values['line-rate'] === undefined) {
-      throw new UserError('build: --start-time goes with --fps or --line-rate', 'INVALID_ARGUMENT');
+      throw new UserError('--start-time goes with --fps or --line-rate', 'INVALID_ARGUMENT');
     }
     const args: BuildArgs = { source, out: values.out };
     if (values.line !== undefined) args.line = parseLineSpec(values.line);

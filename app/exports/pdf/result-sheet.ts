@@ -6,7 +6,7 @@
 import type { RaceView } from '../../api/types.js';
 import { cropColumns } from '../crop-image.js';
 import type { EvidenceHashes } from '../evidence-files.js';
-import { headerRows, raceTitle } from '../sheet/describe.js';
+import { fullRaceTitle, headerRows } from '../sheet/describe.js';
 import { closestFinish, planImage, type ImagePlan } from '../sheet/image-plan.js';
 import { sheetNotes } from '../sheet/notes.js';
 import { ColumnTimes } from '../time-map.js';
@@ -59,9 +59,9 @@ export async function renderResultSheet(input: ResultSheetInput): Promise<Result
   const w = new SheetWriter({
     paper: input.paper,
     provisional: !view.certified,
-    footer: `${raceTitle(view)} — ${view.meta.name}`,
+    footer: fullRaceTitle(view),
     info: {
-      Title: `Result sheet: ${raceTitle(view)} — ${view.meta.name}`,
+      Title: `Result sheet: ${fullRaceTitle(view)}`,
       Author: view.certified?.official ?? 'Photofinish',
       Subject: `Photo-finish result, ${status}`,
       // Part of what pdfkit hashes into the file ID, so the ID names this race's document and evidence.

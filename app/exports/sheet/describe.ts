@@ -19,6 +19,12 @@ export function raceTitle(view: RaceView): string {
   return view.meta.event?.trim() || view.meta.name;
 }
 
+/** Event and race name for footers and document titles, each said once ("Men's 100 m — Heat 2", or just the name). */
+export function fullRaceTitle(view: RaceView): string {
+  const title = raceTitle(view);
+  return title === view.meta.name ? title : `${title} — ${view.meta.name}`;
+}
+
 /** "Heat 2 · Round 1" style line, or the race name where the event carries the title. */
 export function raceSubtitle(view: RaceView): string {
   const parts: string[] = [];

@@ -12,7 +12,7 @@ import { createStore } from './store.js';
 
 export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'workspace' };
 export type SetupKind = 'frames' | 'video' | 'linescan';
-export type Dialog = null | 'help' | 'certify' | 'amend' | 'export';
+export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat';
 
 export interface SessionState {
   info: AppInfo | null;
@@ -31,6 +31,8 @@ export interface SessionState {
   selectedId: string | null;
   saving: 'idle' | 'saving' | 'saved' | 'failed';
   suggestions: EdgeSuggestion[];
+  /** Finishers ticked in the results table for a dead-heat declaration (ids, in the order ticked). */
+  deadHeatPick: string[];
   dialog: Dialog;
 }
 
@@ -46,6 +48,7 @@ export const session = createStore<SessionState>({
   selectedId: null,
   saving: 'idle',
   suggestions: [],
+  deadHeatPick: [],
   dialog: null,
 });
 
@@ -69,6 +72,8 @@ export function showRace(race: RaceView): void {
   const times = sameEvidence ? prev.times : parseColumnTimes(race.timesNs);
   const resolutionNs = sameEvidence ? prev.resolutionNs : BigInt(race.evidence.measured.medianIntervalNs);
   const selectedId = race.competitors.some((c) => c.id === prev.selectedId) ? prev.selectedId : null;
+  // Only marked competitors of the same race can stay ticked for a dead heat.
+  const deadHeatPick = prev.race?.raceId === race.raceId ? prev.deadHeatPick.filter((id) => race.marks.some((m) => m.competitorId === id)) : [];
   // A notice about the old state ("certified and read-only") must not outlive it.
   const stateChanged = (prev.race?.certified == null) !== (race.certified == null) || prev.race?.raceId !== race.raceId;
   session.set({
@@ -76,6 +81,7 @@ export function showRace(race: RaceView): void {
     times,
     resolutionNs,
     selectedId,
+    deadHeatPick,
     screen: { kind: 'workspace' },
     busy: null,
     suggestions: sameEvidence ? prev.suggestions : [],
