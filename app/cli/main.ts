@@ -1,15 +1,12 @@
 /**
  * `photofinish` entry point: picks the subcommand, gives it an in-process client of the same API the desktop app
  * uses, and turns every failure into one line on stderr with a non-zero status. No stack trace reaches a user
- * (set PHOTOFINISH_DEBUG=1 to see one).
+ * (set PHOTOFINISH_DEBUG=1 to see one). Start-up loads only what the chosen command needs: the command's module
+ * when it runs, the API (zod) and the service when it calls them, so `--help` and `--version` load almost nothing.
  */
-import { createApiClient } from '../api/client.js';
-import { dispatchCall } from '../api/dispatch.js';
 import { toApiError } from '../api/errors.js';
-import { createService } from '../service/create-service.js';
-import { defaultDataDir } from '../service/data-dir.js';
 import { SOFTWARE } from '../version.js';
-import type { CliContext, CliIo } from './command.js';
+import type { CliCommand, CliContext, CliIo } from './command.js';
 import { commands } from './commands/index.js';
 
 /** Exit statuses: 0 ok, 1 a check failed (verify), 2 the user must fix something, 70 internal error. */
@@ -34,41 +31,52 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
-    const command = topic ? commands.find((c) => c.name === topic) : undefined;
-    if (topic && !command) {
+    const entry = topic ? commands.find((c) => c.name === topic) : undefined;
+    if (topic && !entry) {
       io.err(`photofinish: unknown command "${topic}". Run photofinish --help.`);
       return EXIT.usage;
     }
-    io.out(command ? `${command.summary}\n\nUsage:\n${command.usage}` : helpText());
+    io.out(entry ? commandHelp(await entry.load()) : helpText());
     return EXIT.ok;
   }
   if (name === '--version' || name === '-v' || name === 'version') {
     io.out(SOFTWARE.version);
     return EXIT.ok;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.err(`photofinish: unknown command "${name}". Run photofinish --help.`);
     return EXIT.usage;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`${command.summary}\n\nUsage:\n${command.usage}`);
-    return EXIT.ok;
-  }
-  const running = createService({ shell: 'cli', dataDir: defaultDataDir() });
-  const ctx: CliContext = {
-    api: createApiClient((method, args) => dispatchCall(running.service, method, args)),
-    running,
-    io,
-  };
   try {
-    return await command.run(rest, ctx);
+    const command = await entry.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.out(commandHelp(command));
+      return EXIT.ok;
+    }
+    return await command.run(rest, await commandContext(io));
   } catch (err) {
     const shape = toApiError(err);
-    io.err(`photofinish ${command.name}: ${shape.message}`);
+    io.err(`photofinish ${entry.name}: ${shape.message}`);
     if (process.env.PHOTOFINISH_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
     return shape.code === 'INTERNAL' ? EXIT.internal : EXIT.usage;
   }
+}
+
+function commandHelp(command: CliCommand): string {
+  return `${command.summary}\n\nUsage:\n${command.usage}`;
+}
+
+/** The service and an in-process client of its API; loaded here, after the command is known, to keep start-up light. */
+async function commandContext(io: CliIo): Promise<CliContext> {
+  const [{ createApiClient }, { dispatchCall }, { createService }, { defaultDataDir }] = await Promise.all([
+    import('../api/client.js'),
+    import('../api/dispatch.js'),
+    import('../service/create-service.js'),
+    import('../service/data-dir.js'),
+  ]);
+  const running = createService({ shell: 'cli', dataDir: defaultDataDir() });
+  return { api: createApiClient((method, args) => dispatchCall(running.service, method, args)), running, io };
 }
 
 function processIo(): CliIo {

@@ -1,7 +1,6 @@
 /** App-level operations: info, recent races, opening and closing races, native dialogs. */
 import type { PhotofinishService } from '../api/contract.js';
 import type { appMethods } from '../api/methods/app.js';
-import { ensureDemoRace } from '../demo/demo-race.js';
 import { SOFTWARE } from '../version.js';
 import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
@@ -27,7 +26,9 @@ export function createAppService(ctx: ServiceContext): AppService {
       return listRecentRaces(ctx.dataDir);
     },
     async openDemoRace() {
-      // Rendered and built on first use into the data folder (truth at <dataDir>/demo/source/truth.json).
+      // Rendered and built on first use into the data folder (truth at <dataDir>/demo/source/truth.json). Loaded
+      // here, not at start-up: rendering pulls in sharp and the whole build.
+      const { ensureDemoRace } = await import('../demo/demo-race.js');
       const racePath = await ensureDemoRace(ctx.dataDir);
       return api.openRace({ path: racePath });
     },

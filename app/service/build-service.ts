@@ -1,7 +1,8 @@
 /**
  * Service operations of the build area (see app/api/methods/build.ts): probing footage, building a race as a job
  * (progress and completion pushed as `job-progress` / `job-finished` events, cancel through an AbortSignal), and
- * source frames for the set-up view and the inspector.
+ * source frames for the set-up view and the inspector. The imaging modules (sharp, ffmpeg sources, the build) are
+ * loaded by the first operation that needs them, so a service that never builds never pays for them.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -10,9 +11,7 @@ import { toApiError } from '../api/errors.js';
 import type { buildMethods } from '../api/methods/build.js';
 import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
-import { buildRace } from '../imaging/build/build-race.js';
 import { loadManifest, readTimes } from '../imaging/race-evidence.js';
-import { probeSource, renderProbeFrame, renderSourceFrame } from '../imaging/source-frame.js';
 import type { ServiceContext } from './context.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
@@ -24,6 +23,8 @@ interface Job {
 
 /** Finished jobs kept for getJob; older ones are forgotten. */
 const KEEP_FINISHED = 50;
+
+const sourceFrames = () => import('../imaging/source-frame.js');
 
 export function createBuildService(ctx: ServiceContext): BuildService {
   const jobs = new Map<string, Job>();
@@ -42,6 +43,7 @@ export function createBuildService(ctx: ServiceContext): BuildService {
   const run = async (job: Job, request: Parameters<BuildService['startBuild']>[0]) => {
     const { jobId } = job.status;
     try {
+      const { buildRace } = await import('../imaging/build/build-race.js');
       const { racePath } = await buildRace(request, {
         signal: job.controller.signal,
         onProgress: (p) => {
@@ -65,9 +67,11 @@ export function createBuildService(ctx: ServiceContext): BuildService {
 
   return {
     async probeSource({ path: p }) {
+      const { probeSource } = await sourceFrames();
       return probeSource(path.resolve(p));
     },
     async getProbeFrame({ path: p, index }) {
+      const { renderProbeFrame } = await sourceFrames();
       return renderProbeFrame(path.resolve(p), index);
     },
     async startBuild(request) {
@@ -88,7 +92,7 @@ export function createBuildService(ctx: ServiceContext): BuildService {
     },
     async getSourceFrame({ raceId, column, step }) {
       const racePath = ctx.races.pathOf(raceId);
-      const [manifest, times] = await Promise.all([loadManifest(racePath), readTimes(racePath)]);
+      const [manifest, times, { renderSourceFrame }] = await Promise.all([loadManifest(racePath), readTimes(racePath), sourceFrames()]);
       return renderSourceFrame(manifest, times, { column }, step);
     },
   };

@@ -1,7 +1,9 @@
-/** Service operations of the detection area (see app/api/methods/detection.ts): suggestions, never decisions. */
+/**
+ * Service operations of the detection area (see app/api/methods/detection.ts): suggestions, never decisions. The
+ * detector (sharp, source frames) is loaded on the first detection, not when the service starts.
+ */
 import type { PhotofinishService } from '../api/contract.js';
 import type { detectionMethods } from '../api/methods/detection.js';
-import { detectEdgesForRace } from '../detection/detect-race.js';
 import type { ServiceContext } from './context.js';
 
 export type DetectionService = Pick<PhotofinishService, keyof typeof detectionMethods>;
@@ -9,7 +11,9 @@ export type DetectionService = Pick<PhotofinishService, keyof typeof detectionMe
 export function createDetectionService(ctx: ServiceContext): DetectionService {
   return {
     async detectEdges({ raceId }) {
-      return { edges: await detectEdgesForRace(ctx.races.pathOf(raceId)) };
+      const racePath = ctx.races.pathOf(raceId);
+      const { detectEdgesForRace } = await import('../detection/detect-race.js');
+      return { edges: await detectEdgesForRace(racePath) };
     },
   };
 }

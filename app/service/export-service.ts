@@ -1,10 +1,10 @@
 /**
  * Service operations of the export area (see app/api/methods/exports.ts): the result sheet and data exports of an
- * open race. The desktop app's export actions, the browser bridge and `photofinish export` all arrive here.
+ * open race. The desktop app's export actions, the browser bridge and `photofinish export` all arrive here. The
+ * exporters (pdfkit, fonts, sharp) are loaded on the first export, not when the service starts.
  */
 import type { PhotofinishService } from '../api/contract.js';
 import type { exportMethods } from '../api/methods/exports.js';
-import { exportRaceFiles } from '../exports/export-race.js';
 import { SOFTWARE } from '../version.js';
 import type { ServiceContext } from './context.js';
 import { loadRaceView } from './race-view.js';
@@ -15,7 +15,7 @@ export function createExportService(ctx: ServiceContext): ExportService {
   return {
     async exportRace(req) {
       const folder = ctx.races.pathOf(req.raceId);
-      const view = await loadRaceView(ctx, req.raceId);
+      const [view, { exportRaceFiles }] = await Promise.all([loadRaceView(ctx, req.raceId), import('../exports/export-race.js')]);
       return exportRaceFiles(view, folder, {
         targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png },
         folder: req.folder,

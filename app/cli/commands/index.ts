@@ -1,33 +1,29 @@
-/** Every `photofinish` subcommand, in the order `--help` lists them. Each lives in its own file. */
+/**
+ * Every `photofinish` subcommand, in the order `--help` lists them. Each lives in its own file, loaded only when it
+ * runs (or its usage is asked for): `--help` and `--version` must not pay for sharp, pdfkit or zod. The summary is
+ * repeated here for `--help`; test/unit/shell/cli-startup.test.ts checks it matches the command's own.
+ */
 import type { CliCommand } from '../command.js';
-import { serveCommand } from './serve.js';
-import { buildCommand } from './build.js';
-import { infoCommand } from './info.js';
-import { exportCommand } from './export.js';
-import { startListCommand } from './start-list.js';
-import { sportCommand } from './sport.js';
-import { markCommand } from './mark.js';
-import { unmarkCommand } from './unmark.js';
-import { resultsCommand } from './results.js';
-import { deadHeatCommand } from './dead-heat.js';
-import { certifyCommand } from './certify.js';
-import { amendCommand } from './amend.js';
-import { verifyCommand } from './verify.js';
-import { detectCommand } from './detect.js';
 
-export const commands: CliCommand[] = [
-  serveCommand,
-  buildCommand,
-  infoCommand,
-  exportCommand,
-  startListCommand,
-  sportCommand,
-  markCommand,
-  unmarkCommand,
-  resultsCommand,
-  deadHeatCommand,
-  certifyCommand,
-  amendCommand,
-  verifyCommand,
-  detectCommand,
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<CliCommand>;
+}
+
+export const commands: readonly CommandEntry[] = [
+  { name: 'serve', summary: 'Open Photofinish in your browser (served on 127.0.0.1 only) and print its address.', load: async () => (await import('./serve.js')).serveCommand },
+  { name: 'build', summary: 'Build a race (the photo-finish composite and its exact time map) from frames, a video, a GIF or a line-scan image.', load: async () => (await import('./build.js')).buildCommand },
+  { name: 'info', summary: 'Show what a race was built from: source, composite size, measured frame rate, gaps, column times.', load: async () => (await import('./info.js')).infoCommand },
+  { name: 'export', summary: 'Write the result sheet (PDF) and data exports (CSV, JSON, FinishLynx .lif, annotated PNG) of a race.', load: async () => (await import('./export.js')).exportCommand },
+  { name: 'start-list', summary: 'Import the start list of a race (CSV with id,name,team,lane; FinishLynx lynx.ppl or lynx.evt).', load: async () => (await import('./start-list.js')).startListCommand },
+  { name: 'sport', summary: 'Set the sport whose rules the results follow: motorsport, athletics, horse or greyhound.', load: async () => (await import('./sport.js')).sportCommand },
+  { name: 'mark', summary: "Place (or move) a competitor's hairline at a composite column, a time, or a detected edge.", load: async () => (await import('./mark.js')).markCommand },
+  { name: 'unmark', summary: "Remove a competitor's hairline.", load: async () => (await import('./unmark.js')).unmarkCommand },
+  { name: 'results', summary: 'Print the result: places, published times and margins by the rules of the sport.', load: async () => (await import('./results.js')).resultsCommand },
+  { name: 'dead-heat', summary: 'Declare a dead heat between marked competitors (an official decision; they share the place).', load: async () => (await import('./dead-heat.js')).deadHeatCommand },
+  { name: 'certify', summary: 'Certify the result: freezes the marks and stores the result, evidence hashes and audit head.', load: async () => (await import('./certify.js')).certifyCommand },
+  { name: 'amend', summary: 'Reopen a certified race as the next revision, with the reason and the official who decided.', load: async () => (await import('./amend.js')).amendCommand },
+  { name: 'verify', summary: 'Re-hash every source frame, the composite and the audit chain; print "intact" or every finding.', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'detect', summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).', load: async () => (await import('./detect.js')).detectCommand },
 ];

@@ -4,6 +4,7 @@ import type { ApiEvent, MenuAction } from '../../../app/api/events.js';
 import { rendererApi } from '../api/index.js';
 import { AmendDialog } from '../dialogs/AmendDialog.js';
 import { CertifyDialog } from '../dialogs/CertifyDialog.js';
+import { DeadHeatDialog } from '../dialogs/DeadHeatDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
@@ -94,6 +95,7 @@ export function App() {
       {s.dialog === 'certify' ? <CertifyDialog onClose={close} /> : null}
       {s.dialog === 'amend' ? <AmendDialog onClose={close} /> : null}
       {s.dialog === 'export' ? <ExportDialog onClose={close} /> : null}
+      {s.dialog === 'dead-heat' ? <DeadHeatDialog onClose={close} /> : null}
     </div>
   );
 }

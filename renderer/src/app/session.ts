@@ -7,7 +7,7 @@ import { parseColumnTimes } from '../../../app/domain/time/column-time.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from './errors.js';
-import { officialName } from './official.js';
+import { officialName, setOfficial } from './official.js';
 import { createStore } from './store.js';
 
 export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'workspace' };
@@ -185,7 +185,8 @@ export async function acceptSuggestion(index: number): Promise<void> {
     return;
   }
   const competitorId = session.get().selectedId as string;
-  await change((by, raceId) => api().placeMark({ raceId, competitorId, suggestion: index, by }));
+  const ok = await change((by, raceId) => api().placeMark({ raceId, competitorId, suggestion: index, by }));
+  if (ok) showNotice(`#${competitorId} marked at suggested edge S${index + 1}, accepted by ${officialName() ?? 'you'}.`);
 }
 
 /** Moves the selected competitor's mark by `deltaMilli` thousandths of a column. */
@@ -241,15 +242,24 @@ export async function toggleDirection(): Promise<void> {
   await change((by, raceId) => api().setDirection({ raceId, direction, by }));
 }
 
+/** Shows the suggested leading edges, or hides them where they are shown (the button and S toggle). */
 export async function suggestEdges(): Promise<void> {
   const r = session.get().race;
   if (!r) return;
+  if (session.get().suggestions.length > 0) {
+    session.set({ suggestions: [], notice: null });
+    return;
+  }
   session.set({ busy: null });
   showNotice('Looking for leading edges…');
   try {
     const { edges } = await api().detectEdges({ raceId: r.raceId });
     session.set({ suggestions: edges });
-    showNotice(edges.length ? `${edges.length} suggested edges shown as dashed lines. Select a competitor, then Accept.` : 'No leading edges found.');
+    showNotice(
+      edges.length
+        ? `${edges.length} suggested edge${edges.length === 1 ? '' : 's'} shown as dashed ghost lines (S1 is the earliest). Select a competitor, then accept one from the toolbar list or press A at the hairline.`
+        : 'No leading edges found: place the marks by hand.',
+    );
   } catch (err) {
     showError(err);
   }
@@ -288,4 +298,35 @@ export async function setSport(sport: 'motorsport' | 'athletics' | 'horse' | 'gr
     return false;
   }
   return change((by, raceId) => api().setSport({ raceId, sport, by }));
+}
+
+/** Ticks or unticks a finisher for a dead-heat declaration. */
+export function toggleDeadHeatPick(id: string): void {
+  const pick = session.get().deadHeatPick;
+  session.set({ deadHeatPick: pick.includes(id) ? pick.filter((x) => x !== id) : [...pick, id] });
+}
+
+/** Opens the dead-heat confirmation for the ticked finishers; says why not where it cannot be declared at all. */
+export function openDeadHeat(): void {
+  const s = session.get();
+  if (!s.race) return;
+  if (s.race.certified) return showNotice('This race is certified and read-only. Use Amend to declare a dead heat.');
+  if (s.deadHeatPick.length < 2) {
+    return showNotice('Tick two or more finishers in the results table (the DH column), then declare the dead heat.');
+  }
+  openDialog('dead-heat');
+}
+
+/** Records the officials' dead-heat decision for `ids`, signed by `by` (also made the workspace's official). */
+export async function declareDeadHeat(ids: string[], by: string): Promise<boolean> {
+  setOfficial(by);
+  const ok = await change((signer, raceId) => api().declareDeadHeat({ raceId, competitors: ids, by: signer }));
+  if (ok) {
+    session.set({ deadHeatPick: [] });
+    const place = session.get().race?.results.finishers.find((f) => f.competitor === ids[0])?.place;
+    const tags = ids.map((id) => `#${id}`);
+    const who = tags.length > 1 ? `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}` : tags.join('');
+    showNotice(`Dead heat declared by ${by}: ${who} share place ${place ?? '—'}.`);
+  }
+  return ok;
 }

@@ -1,10 +1,10 @@
-/** The viewer's toolbar: zoom, display direction, picture adjustments (non-destructive), suggestions. */
+/** The viewer's toolbar: zoom, display direction, picture adjustments (non-destructive), suggested edges. */
 import type { Dispatch, SetStateAction } from 'react';
-import { session, suggestEdges, toggleDirection, acceptSuggestion } from '../app/session.js';
+import { session, toggleDirection } from '../app/session.js';
 import { useStore } from '../app/store.js';
 import type { Adjustments } from '../viewer/CompositeViewer.js';
 import { viewer } from '../viewer/viewer-handle.js';
-import { formatSeconds } from '../../../app/domain/viewport/readout.js';
+import { SuggestionsBar } from './SuggestionsBar.js';
 
 export const DEFAULT_ADJUST: Adjustments = { brightness: 1, contrast: 1, gamma: 1, invert: false };
 
@@ -55,29 +55,18 @@ export function AdjustBar({ adjust, setAdjust }: { adjust: Adjustments; setAdjus
         <label className="check" title="Invert (I)">
           <input type="checkbox" checked={adjust.invert} onChange={(e) => setAdjust((a) => ({ ...a, invert: e.target.checked }))} /> Invert
         </label>
-        <button type="button" onClick={() => setAdjust(DEFAULT_ADJUST)} title="Reset picture adjustments (\)" disabled={JSON.stringify(adjust) === JSON.stringify(DEFAULT_ADJUST)}>
-          Reset
+        <button
+          type="button"
+          className="icon"
+          onClick={() => setAdjust(DEFAULT_ADJUST)}
+          title="Reset brightness, contrast, gamma and invert (\)"
+          aria-label="Reset picture adjustments"
+          disabled={JSON.stringify(adjust) === JSON.stringify(DEFAULT_ADJUST)}
+        >
+          ↺
         </button>
       </div>
-      <div className="group">
-        <button type="button" onClick={() => void suggestEdges()} title="Suggest leading edges (S)">
-          Suggest edges
-        </button>
-        {s.suggestions.length > 0 ? (
-          <select
-            aria-label="Accept a suggested edge for the selected competitor"
-            value=""
-            onChange={(e) => e.target.value && void acceptSuggestion(Number(e.target.value))}
-          >
-            <option value="">Accept a suggestion…</option>
-            {s.suggestions.map((g, i) => (
-              <option key={g.index} value={g.index}>
-                S{i + 1}: {formatSeconds(BigInt(g.time_ns), 4)} s (±{(g.uncertainty_s * 1000).toFixed(1)} ms, {Math.round(g.confidence * 100)}%)
-              </option>
-            ))}
-          </select>
-        ) : null}
-      </div>
+      <SuggestionsBar />
     </div>
   );
 }

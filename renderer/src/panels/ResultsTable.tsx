@@ -1,13 +1,28 @@
 /** Live results: place, number, name, time, behind winner and previous, with dead-heat and typed-time badges. */
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { sportProfile, type SportProfile } from '../../../app/domain/sports/profiles.js';
-import { session, selectCompetitor, setSport } from '../app/session.js';
+import type { FinisherResult, RaceView } from '../../../app/api/types.js';
+import { openDeadHeat, session, selectCompetitor, setSport, toggleDeadHeatPick } from '../app/session.js';
 import { useStore } from '../app/store.js';
 
 /** Behind the winner, by the sport's own publication rule (the same the result sheet uses for margins). */
 function behindWinner(profile: SportProfile, ns: string | null, winnerNs: string | null): string {
   if (ns === null || winnerNs === null) return '';
   return profile.margin({ time: BigInt(ns), previous: BigInt(winnerNs), isWinner: false, deadHeatWithPrevious: false });
+}
+
+/** Who ruled the dead heat a finisher is in, for the DH badge's tooltip. */
+function deadHeatTitle(race: RaceView, id: string): string {
+  const dh = race.deadHeats.find((d) => d.competitors.includes(id));
+  return dh ? `Dead heat with ${dh.competitors.filter((c) => c !== id).map((c) => `#${c}`).join(', ')}, declared by ${dh.by}` : 'Dead heat declared by the officials';
+}
+
+/** For the "suggested" badge: which detected edge, its uncertainty, and who accepted it. */
+function suggestedTitle(race: RaceView, f: FinisherResult): string {
+  const m = race.marks.find((x) => x.competitorId === f.competitor);
+  if (!m?.suggestion) return 'Suggested leading edge, accepted by an official';
+  const u = formatInterval(BigInt(m.suggestion.uncertaintyNs));
+  return `Suggested edge S${m.suggestion.index + 1} (±${u}, ${Math.round(m.suggestion.confidence * 100)}% confidence), accepted by ${m.by}`;
 }
 
 export function ResultsTable() {
@@ -20,6 +35,8 @@ export function ResultsTable() {
   const winner = finishers[0];
   const profile = sportProfile(race.sport);
   const unplaced = r.finishers.filter((f) => f.place === null);
+  const readOnly = race.certified !== null;
+  const pick = s.deadHeatPick;
   return (
     <section className="panel results" aria-labelledby="results-title">
       <header className="panel-head">
@@ -45,6 +62,11 @@ export function ResultsTable() {
       <table data-testid="results-table">
         <thead>
           <tr>
+            {readOnly ? null : (
+              <th scope="col" className="pick" title="Tick finishers to declare a dead heat between them">
+                DH
+              </th>
+            )}
             <th scope="col">Place</th>
             <th scope="col">No.</th>
             <th scope="col">Name</th>
@@ -62,13 +84,32 @@ export function ResultsTable() {
               className={s.selectedId === f.competitor ? 'selected' : ''}
               onClick={() => selectCompetitor(f.competitor)}
             >
+              {readOnly ? null : (
+                <td className="pick" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    checked={pick.includes(f.competitor)}
+                    onChange={() => toggleDeadHeatPick(f.competitor)}
+                    aria-label={`Include #${f.competitor}${f.name ? ` ${f.name}` : ''} in a dead heat`}
+                    data-testid="dead-heat-pick"
+                  />
+                </td>
+              )}
               <td className="place">{f.place}</td>
               <td className="bib">{f.competitor}</td>
-              <td>
+              <td className="name-cell">
                 {f.name}
-                {f.dead_heat ? <span className="badge dh" title="Dead heat declared by the officials">DH</span> : null}
+                {f.dead_heat ? (
+                  <span className="badge dh" title={deadHeatTitle(race, f.competitor)}>
+                    DH
+                  </span>
+                ) : null}
                 {f.typed ? <span className="badge typed" title="Time typed by hand, not read from the image">typed</span> : null}
-                {f.suggested ? <span className="badge sugg" title="Accepted from a detected edge">detected</span> : null}
+                {f.suggested ? (
+                  <span className="badge sugg" title={suggestedTitle(race, f)}>
+                    suggested
+                  </span>
+                ) : null}
                 {f.tie ? <span className="badge tie" title="Tied at the published precision: the rule book decides">tie</span> : null}
                 {f.near_gap ? <span className="badge gap" title="Within a column of dropped frames">near gap</span> : null}
               </td>
@@ -79,13 +120,18 @@ export function ResultsTable() {
                 {i === 0 ? '—' : behindWinner(profile, f.time_ns, winner?.time_ns ?? null)}
               </td>
               <td className="num" data-testid="behind-previous" data-behind-previous-s={f.behind_previous_s ?? ''}>
-                {i === 0 ? '—' : f.lengths_display && f.lengths_display !== f.margin_display ? `${f.lengths_display} · ${f.margin_display}` : f.margin_display}
+                {i === 0
+                  ? '—'
+                  : `${f.dead_heat && finishers[i - 1]?.place === f.place && !f.lengths_display ? 'DH · ' : ''}${
+                      f.lengths_display && f.lengths_display !== f.margin_display ? `${f.lengths_display} · ${f.margin_display}` : f.margin_display
+                    }`}
               </td>
               <td className="num muted">{f.resolution_s !== null ? `${(f.resolution_s * 1000).toFixed(3)} ms` : ''}</td>
             </tr>
           ))}
           {unplaced.map((f) => (
             <tr key={f.competitor} className={`unplaced${s.selectedId === f.competitor ? ' selected' : ''}`} onClick={() => selectCompetitor(f.competitor)}>
+              {readOnly ? null : <td className="pick" />}
               <td className="place">—</td>
               <td className="bib">{f.competitor}</td>
               <td>{f.name}</td>
@@ -96,6 +142,20 @@ export function ResultsTable() {
           ))}
         </tbody>
       </table>
+      {!readOnly && finishers.length >= 2 ? (
+        <footer className="results-actions">
+          <button type="button" onClick={openDeadHeat} disabled={pick.length < 2} title="Declare a dead heat between the ticked finishers (Shift+D)" data-testid="declare-dead-heat">
+            Declare dead heat{pick.length >= 2 ? ` (${pick.length})` : ''}…
+          </button>
+          <span className="muted small">
+            {pick.length >= 2
+              ? `Ticked: ${pick.map((id) => `#${id}`).join(', ')}`
+              : finishers.some((f) => f.tie)
+                ? 'Tied at the published precision: tick the tied finishers to declare a dead heat, or separate them on the photo.'
+                : 'Tick two or more finishers with adjacent places to declare a dead heat.'}
+          </span>
+        </footer>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   acceptSuggestion,
   goToStart,
   nudgeSelected,
+  openDeadHeat,
   openDialog,
   placeMarkAt,
   redo,
@@ -132,6 +133,7 @@ export function Workspace() {
       else if (k === ']') stepInspector(1);
       else if (k === 's') void suggestEdges();
       else if (k === 'a') acceptNearest();
+      else if (k === 'D') openDeadHeat();
       else if (k === 'C') openDialog(r.certified ? null : 'certify');
       else if (k === 'A') {
         if (r.certified) openDialog('amend');
@@ -173,6 +175,9 @@ function centreOnSelected(): void {
   }
 }
 
+/** How close (screen pixels) the hairline must be to a ghost line for A to accept it. */
+const ACCEPT_REACH_PX = 24;
+
 function acceptNearest(): void {
   const s = session.get();
   const v = viewer();
@@ -182,5 +187,11 @@ function acceptNearest(): void {
   }
   const c = v.cursorMilliColumn / 1000;
   const nearest = s.suggestions.reduce((a, b) => (Math.abs(b.column - c) < Math.abs(a.column - c) ? b : a));
+  // Only an edge the official is looking at: never one elsewhere in the race, off screen.
+  const px = Math.abs(v.screenXOfColumn(nearest.column) - v.screenXOfColumn(c));
+  if (px > ACCEPT_REACH_PX) {
+    showNotice(`No suggested edge within ${ACCEPT_REACH_PX} px of the hairline: put the hairline on a dashed ghost line, then press A.`);
+    return;
+  }
   void acceptSuggestion(nearest.index);
 }

@@ -7,6 +7,7 @@ import { rendererApi } from '../api/index.js';
 import { placeMarkAt, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
 import { competitorColour } from './colours.js';
+import { suggestionName, suggestionText } from './suggestion-text.js';
 import { ViewerEngine, type ViewerData } from './viewer-engine.js';
 import { setViewer } from './viewer-handle.js';
 
@@ -66,12 +67,21 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
       decimals,
       marks: race.marks.map((m) => ({
         competitorId: m.competitorId,
-        label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : ''}`,
+        label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : m.origin === 'suggestion' && m.suggestion ? ` (S${m.suggestion.index + 1})` : ''}`,
         colour: byId.get(m.competitorId) ?? '#ffffff',
         column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(s.times, BigInt(m.position.ns)),
         selected: m.competitorId === s.selectedId,
       })),
-      suggestions: s.suggestions.map((e, i) => ({ index: e.index, column: e.column, label: `S${i + 1}` })),
+      suggestions: s.suggestions.map((e) => {
+        const acceptedFor = race.marks.find((m) => m.origin === 'suggestion' && m.suggestion?.index === e.index && m.position.kind === 'time' && m.position.ns === e.time_ns);
+        return {
+          index: e.index,
+          column: e.column,
+          rows: e.rows,
+          acceptedFor: acceptedFor?.competitorId ?? null,
+          label: acceptedFor ? `${suggestionName(e)} → #${acceptedFor.competitorId}` : suggestionText(e, decimals),
+        };
+      }),
     };
     engineRef.current.setData(data);
   }, [race, s.times, s.selectedId, s.suggestions, decimals]);

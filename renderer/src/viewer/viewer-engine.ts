@@ -40,8 +40,14 @@ export interface ViewerMark {
 
 export interface ViewerSuggestion {
   index: number;
+  /** Fractional composite column of the suggested crossing. */
   column: number;
+  /** "S1 0.20135 s ±14 µs", or "S1 → #5" once accepted. */
   label: string;
+  /** Composite rows the detected object spans (top, bottom). */
+  rows: readonly [number, number];
+  /** The competitor it was accepted for; drawn fainter, since a real mark now sits on it. */
+  acceptedFor: string | null;
 }
 
 export interface ViewerData {
@@ -326,9 +332,11 @@ export class ViewerEngine {
     }
     const { first, last } = visibleColumns(this.vp);
     this.drawGaps(first, last);
-    d.suggestions.forEach((s, i) => this.drawSuggestion(s, i));
+    d.suggestions.forEach((s) => this.drawSuggestion(s));
     const marks = [...d.marks].sort((a, b) => Number(a.selected) - Number(b.selected));
     marks.forEach((m, i) => this.drawMark(m, i));
+    // Ghost labels over the marks' hairlines, so a mark crossing one never makes its time unreadable.
+    d.suggestions.forEach((s) => this.drawSuggestionLabel(s));
     this.drawRuler();
     this.drawHairline();
   }
@@ -355,21 +363,76 @@ export class ViewerEngine {
     }
   }
 
-  private drawSuggestion(s: ViewerSuggestion, order: number): void {
+  /**
+   * A ghost hairline: dashed and faint over the whole height, solid only over the rows the detected object spans,
+   * with an outlined (never filled) label beside it, so it cannot be taken for a placed mark (solid, filled label).
+   */
+  private drawSuggestion(s: ViewerSuggestion): void {
+    const d = this.data as ViewerData;
     const ctx = this.overlayCtx;
     const x = Math.round(columnToScreenX(this.vp, s.column)) + 0.5;
-    if (x < -50 || x > this.width + 50) return;
+    if (x < -200 || x > this.width + 200) return;
+    const alpha = s.acceptedFor ? 0.45 : 0.95;
+    const colour = `rgba(120, 220, 255, ${alpha})`;
+    const rowH = this.imageHeight / Math.max(1, d.rows);
+    const y0 = Math.max(0, s.rows[0] * rowH);
+    const y1 = Math.min(this.imageHeight, (s.rows[1] + 1) * rowH);
     ctx.save();
-    ctx.setLineDash([6, 5]);
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = 'rgba(120, 220, 255, 0.9)';
+    ctx.setLineDash([6, 6]);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = `rgba(120, 220, 255, ${alpha * 0.6})`;
     ctx.beginPath();
     ctx.moveTo(x, 0);
     ctx.lineTo(x, this.imageHeight);
     ctx.stroke();
+    ctx.setLineDash([]);
+    // The object's extent: a bracket on the hairline, caps pointing the way time runs before the crossing.
+    const cap = this.vp.direction === 'ltr' ? -6 : 6;
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+    ctx.beginPath();
+    ctx.moveTo(x + cap, y0);
+    ctx.lineTo(x, y0);
+    ctx.lineTo(x, y1);
+    ctx.lineTo(x + cap, y1);
+    ctx.stroke();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
     ctx.restore();
-    // Suggestion labels sit low and alternate rows, clear of the competitors' labels at the top.
-    this.label(s.label, x, this.imageHeight - 70 - (order % 2) * 20, 'rgba(120,220,255,0.9)', '#00202a');
+  }
+
+  /** The label sits beside the object's front, on the side before the crossing (background, not the object). */
+  private drawSuggestionLabel(s: ViewerSuggestion): void {
+    const d = this.data as ViewerData;
+    const x = Math.round(columnToScreenX(this.vp, s.column)) + 0.5;
+    if (x < 0 || x > this.width) return;
+    const rowH = this.imageHeight / Math.max(1, d.rows);
+    const mid = ((s.rows[0] + s.rows[1] + 1) / 2) * rowH;
+    const cap = this.vp.direction === 'ltr' ? -6 : 6;
+    this.ghostLabel(s.label, x + cap * 1.5, mid - 9, cap < 0 ? 'left' : 'right', `rgba(120, 220, 255, ${s.acceptedFor ? 0.6 : 0.95})`);
+  }
+
+  /** An outlined label whose `side` edge touches `x` (or as near as the viewer's edge allows). */
+  private ghostLabel(text: string, x: number, y: number, side: 'left' | 'right', colour: string): void {
+    const ctx = this.overlayCtx;
+    ctx.font = '600 12px system-ui, sans-serif';
+    const w = ctx.measureText(text).width + 10;
+    let lx = side === 'left' ? x - w : x;
+    lx = Math.min(Math.max(lx, 2), this.width - w - 2);
+    const ly = Math.min(Math.max(y, 2), this.imageHeight - 20);
+    ctx.fillStyle = 'rgba(0, 20, 30, 0.78)';
+    ctx.fillRect(lx, ly, w, 18);
+    ctx.save();
+    ctx.setLineDash([3, 2]);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = colour;
+    ctx.strokeRect(lx + 0.5, ly + 0.5, w - 1, 17);
+    ctx.restore();
+    ctx.fillStyle = colour;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, lx + 5, ly + 9.5);
   }
 
   private drawMark(m: ViewerMark, order: number): void {

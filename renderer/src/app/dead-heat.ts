@@ -1,0 +1,47 @@
+/**
+ * What a dead-heat declaration would do, worked out before the official confirms it: who is in it (in finishing
+ * order), which place they would share, and why it cannot be declared as ticked. The engine records whatever it is
+ * asked to; the workspace only lets officials ask for a dead heat between finishers that are next to each other.
+ */
+import type { FinisherResult, RaceView } from '../../../app/api/types.js';
+
+export interface DeadHeatPlan {
+  /** The ticked finishers in finishing order. */
+  members: FinisherResult[];
+  /** The place they would share. */
+  place: number | null;
+  /** Why it cannot be declared (shown instead of the confirm button), or null. */
+  refusal: string | null;
+  /** True where the published times differ: the photo separates them and the officials overrule it. */
+  publishedTimesDiffer: boolean;
+  /** Set where exactly these competitors already share a declared dead heat. */
+  alreadyDeclaredBy: string | null;
+}
+
+export const tag = (f: FinisherResult) => `#${f.competitor}${f.name ? ` ${f.name}` : ''}`;
+
+export function planDeadHeat(race: RaceView, ids: readonly string[]): DeadHeatPlan {
+  const placed = race.results.finishers.filter((f) => f.place !== null);
+  const members = placed.filter((f) => ids.includes(f.competitor));
+  const place = members[0]?.place ?? null;
+  const publishedTimesDiffer = new Set(members.map((f) => f.time_display)).size > 1;
+  const same = race.deadHeats.find((dh) => dh.competitors.length === members.length && members.every((m) => dh.competitors.includes(m.competitor)));
+  const plan = { members, place, publishedTimesDiffer, alreadyDeclaredBy: same ? same.by : null };
+  if (race.certified) return { ...plan, refusal: 'This race is certified and read-only. Use Amend to declare a dead heat.' };
+  const unmarked = ids.filter((id) => !placed.some((f) => f.competitor === id));
+  if (unmarked.length > 0) {
+    return { ...plan, refusal: `${unmarked.map((id) => `#${id}`).join(', ')} ${unmarked.length === 1 ? 'has' : 'have'} no mark: mark every competitor of a dead heat first.` };
+  }
+  if (members.length < 2) return { ...plan, refusal: 'Tick two or more finishers in the results table to declare a dead heat between them.' };
+  const first = placed.indexOf(members[0] as FinisherResult);
+  const last = placed.indexOf(members[members.length - 1] as FinisherResult);
+  const between = placed.slice(first, last + 1).filter((f) => !ids.includes(f.competitor));
+  if (between.length > 0) {
+    return {
+      ...plan,
+      refusal: `${between.map(tag).join(', ')} finish${between.length === 1 ? 'es' : ''} between them: a dead heat is between finishers next to each other. Tick ${between.length === 1 ? 'it' : 'them'} too, or untick the others.`,
+    };
+  }
+  if (same) return { ...plan, refusal: `These finishers already share a dead heat, declared by ${same.by}.` };
+  return { ...plan, refusal: null };
+}

@@ -1,0 +1,77 @@
+/**
+ * The detector's source frames are the composite's: on the finish line, the pixels it reads from each frame equal
+ * that frame's composite column exactly, whichever decoder the build used (FFmpeg and sharp decode the same colour
+ * JPEG to slightly different pixels).
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequest } from '../../../app/api/methods/build.js';
+import { frameReader } from '../../../app/detection/frame-reader.js';
+import { buildRace } from '../../../app/imaging/build/build-race.js';
+import { loadManifest } from '../../../app/imaging/race-evidence.js';
+
+const W = 96;
+const H = 64;
+const X = 37;
+const FRAMES = 4;
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'pf-frame-reader-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Busy colour frames (4:2:0 chroma), where decoders' upsampling and IDCT differ most; or their grey versions. */
+async function writeJpegFrames(folder: string, grey: boolean): Promise<void> {
+  await mkdir(folder);
+  for (let f = 0; f < FRAMES; f++) {
+    const px = Buffer.alloc(W * H * 3);
+    for (let i = 0; i < W * H; i++) {
+      const x = i % W;
+      const y = Math.floor(i / W);
+      px[i * 3] = (x * 7 + f * 31 + ((x * y) % 13) * 9) & 255;
+      px[i * 3 + 1] = (y * 11 + f * 17 + (x % 5) * 40) & 255;
+      px[i * 3 + 2] = ((x ^ y) * 5 + f * 47) & 255;
+    }
+    const img = sharp(px, { raw: { width: W, height: H, channels: 3 } });
+    await (grey ? img.grayscale() : img).jpeg({ quality: 75, chromaSubsampling: '4:2:0' }).toFile(path.join(folder, `frame_${f}.jpg`));
+  }
+}
+
+describe('frameReader on a JPEG folder', () => {
+  it.each([
+    ['colour', false],
+    ['grey', true],
+  ])('reads every %s frame with the decoder the build used, so its line pixels equal the composite column', async (kind, grey) => {
+    const frames = path.join(tmp, `frames-${kind}`);
+    await writeJpegFrames(frames, grey);
+    const race = path.join(tmp, `race-${kind}`);
+    await buildRace(buildRequest.parse({ source: frames, out: race, line: { kind: 'column', x: X }, timing: { kind: 'fps', fps: '100' } }), { actor: 'test' });
+    const manifest = await loadManifest(race);
+    // Grey composites come back as grey: every channel of the frame must equal it.
+    const composite = await sharp(path.join(race, manifest.composite.path)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const cc = composite.info.channels;
+    expect(composite.info.width).toBe(FRAMES);
+    expect(composite.info.height).toBe(H);
+
+    const read = await frameReader(manifest)([...Array(FRAMES).keys()]);
+    for (let f = 0; f < FRAMES; f++) {
+      const img = read.get(f);
+      expect(img?.width).toBe(W);
+      const onLine: number[] = [];
+      const column: number[] = [];
+      for (let y = 0; y < H; y++) {
+        for (let c = 0; c < 3; c++) {
+          onLine.push(img?.data[(y * W + X) * 3 + c] as number);
+          column.push(composite.data[(y * FRAMES + f) * cc + (cc === 1 ? 0 : c)] as number);
+        }
+      }
+      expect(onLine, `frame ${f} (decoder ${manifest.source.decoder ?? 'sharp'})`).toEqual(column);
+    }
+  });
+});
