@@ -9,7 +9,7 @@ import sharp, { type Sharp } from 'sharp';
 import { UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
-import { sha256Hex } from '../hash.js';
+import { readEvidenceFile } from '../hash.js';
 import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { naturalSort } from '../natural-order.js';
 import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
@@ -106,14 +106,7 @@ export async function openFrameFolder(folder: string, options: { order?: string[
   const readOne = async (index: number, region: Region, skipBad: boolean): Promise<RegionResult> => {
     const name = names[index] as string;
     const file = path.join(folder, name);
-    let buf: Buffer;
-    try {
-      buf = await readFile(file);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UserError(`${file}: ${code === 'ENOENT' ? 'missing (was it moved during the build?)' : 'cannot be read'}`, 'NOT_FOUND');
-    }
-    const evidence = { path: file, bytes: buf.length, sha256: sha256Hex(buf) };
+    const { buf, evidence } = await readEvidenceFile(file);
     try {
       if (buf.length === 0) throw new Error('empty');
       const img = sharpOf(buf);

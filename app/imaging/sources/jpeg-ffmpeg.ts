@@ -16,7 +16,7 @@ import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
-import { sha256Hex } from '../hash.js';
+import { readEvidenceFile } from '../hash.js';
 import { DECODES_IN_FLIGHT } from '../limits.js';
 import { samplesOf, type PixelFormat } from '../pixels.js';
 import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
@@ -243,14 +243,8 @@ export async function* readJpegRegionsWithFfmpeg(
       DECODES_IN_FLIGHT,
       async (i) => {
         const file = path.join(spec.folder, spec.names[i] as string);
-        let buf: Buffer;
-        try {
-          buf = await readFile(file);
-        } catch (err) {
-          const code = (err as NodeJS.ErrnoException).code;
-          throw new UserError(`${file}: ${code === 'ENOENT' ? 'missing (was it moved during the build?)' : 'cannot be read'}`, 'NOT_FOUND');
-        }
-        return { file, evidence: { path: file, bytes: buf.length, sha256: sha256Hex(buf) }, problem: checkJpeg(spec, file, buf) };
+        const { buf, evidence } = await readEvidenceFile(file);
+        return { file, evidence, problem: checkJpeg(spec, file, buf) };
       },
       opts.signal,
     );
