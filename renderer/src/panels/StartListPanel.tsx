@@ -52,7 +52,9 @@ export function StartListPanel({ typed }: { typed: string }) {
         <span className="muted">{race.competitors.length} competitors</span>
       </header>
       <p className="hint">
-        {typed ? (
+        {readOnly ? (
+          'Certified — read-only. Use Amend to change marks.'
+        ) : typed ? (
           <>
             Selecting <strong>#{typed}</strong>…
           </>
