@@ -15,14 +15,8 @@ import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
 type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
 
-interface JobView {
-  jobId: string;
-  phase: string;
-  done: number;
-  total: number;
-  rate: number;
-  etaS: number | null;
-}
+/** The latest progress of the running build, as the service pushes it. */
+type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 
 function defaultOut(source: string): string {
   const trimmed = source.replace(/[\\/]+$/, '');
