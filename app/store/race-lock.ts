@@ -53,12 +53,21 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
       if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') throw new ReadOnlyRaceError(dir);
       if (code !== 'EEXIST') throw err;
     }
-    const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+    let content: string;
+    try {
+      content = await readFile(file, 'utf8');
+    } catch (err) {
+      // Released between our attempt and this read: try again at once. (Treating a vanished lock as stale and
+      // removing "it" would delete the next writer's fresh lock: two writers, two entries with one sequence number.)
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    const holder = Number.parseInt(content, 10);
     const known = Number.isInteger(holder) && holder > 0;
     // A pid-less lock is either being written this instant or was left by a writer killed in between: wait a little.
     const abandoned = known ? !isAlive(holder) || holder === process.pid : await olderThan(file, 2000);
     if (abandoned) {
-      await rm(file, { force: true });
+      await removeIfUnchanged(file, content);
       continue;
     }
     if (Date.now() > deadline) {
@@ -81,6 +90,12 @@ async function olderThan(file: string, ms: number): Promise<boolean> {
   try {
     return Date.now() - (await stat(file)).mtimeMs > ms;
   } catch {
-    return true;
+    return false; // gone: the caller retries and finds out
   }
+}
+
+/** Takes over a stale lock only if it is still the one judged stale (not a lock another writer just made). */
+async function removeIfUnchanged(file: string, judged: string): Promise<void> {
+  const now = await readFile(file, 'utf8').catch(() => null);
+  if (now === judged) await rm(file, { force: true });
 }
