@@ -148,21 +148,7 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
   }
   let boxes = regions
     .filter((reg) => reg.strong && reg.cells.length >= 2)
-    .map((reg) => {
-      let top = H;
-      let bottom = -1;
-      let first = W;
-      let last = -1;
-      for (const i of reg.cells) {
-        const r = Math.floor(i / W);
-        const c = i - r * W;
-        top = Math.min(top, r);
-        bottom = Math.max(bottom, r);
-        first = Math.min(first, c);
-        last = Math.max(last, c);
-      }
-      return { top, bottom, first, last, cells: reg.cells };
-    });
+    .map((reg) => boxOf(reg.cells, W));
   boxes = mergeFragments(boxes);
   const objects: CompositeObject[] = [];
   for (const box of boxes) {

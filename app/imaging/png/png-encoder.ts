@@ -21,7 +21,8 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const COMPOSITE_DEFLATE_LEVEL = 3;
 export const TILE_DEFLATE_LEVEL = 1;
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and the CRC over type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -39,7 +40,7 @@ function header(width: number, height: number, format: PixelFormat): Buffer {
   ihdr[10] = 0;
   ihdr[11] = 0;
   ihdr[12] = 0;
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr)]);
+  return Buffer.concat([SIGNATURE, pngChunk('IHDR', ihdr)]);
 }
 
 /**
@@ -78,7 +79,7 @@ export function filterRows(pixels: Samples, width: number, rows: number, format:
 /** Encodes a whole (small) image, e.g. a tile, deflating on libuv's thread pool. */
 export async function encodePng(pixels: Samples, width: number, height: number, format: PixelFormat, level = TILE_DEFLATE_LEVEL): Promise<Buffer> {
   const idat = await deflateAsync(filterRows(pixels, width, height, format), { level });
-  return Buffer.concat([header(width, height, format), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([header(width, height, format), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /**
@@ -105,8 +106,8 @@ export async function writePngStream(
     zlib.createDeflate({ level, chunkSize: 1 << 20 }),
     async function* (deflated: AsyncIterable<Buffer>) {
       yield seen(header(width, height, format));
-      for await (const part of deflated) yield seen(chunk('IDAT', part));
-      yield seen(chunk('IEND', Buffer.alloc(0)));
+      for await (const part of deflated) yield seen(pngChunk('IDAT', part));
+      yield seen(pngChunk('IEND', Buffer.alloc(0)));
     },
     createWriteStream(file),
   );
