@@ -2,6 +2,7 @@
  * The app in browser mode for e2e tests: the real service and HTTP bridge in this process (own temporary data
  * folder), the built renderer, and Chromium signed in through the bridge's tokened URL.
  */
+import type { Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -51,4 +52,28 @@ export async function screenshot(app: E2eApp, name: string): Promise<string> {
   const file = path.join(screenshotDir, `${name}.png`);
   await app.browser.page.screenshot({ path: file });
   return file;
+}
+
+/** The viewer's test hook (geometry only; exposed by the page as `window.__photofinishViewer`). */
+interface ViewerHook {
+  centreOn(c: number): void;
+  zoomToScale(s: number, x?: number): void;
+  screenXOfColumn(c: number): number;
+  viewport: { width: number };
+}
+
+/**
+ * Centres the viewer on a composite column at 16 px/column and returns the page coordinates of that column, at
+ * `heightFraction` of the composite's height (pick a fraction that falls on the car you mean to mark).
+ */
+export async function aimAt(page: Page, column: number, heightFraction = 0.5): Promise<{ x: number; y: number }> {
+  const x = await page.evaluate((c) => {
+    const v = (globalThis as unknown as { __photofinishViewer: ViewerHook }).__photofinishViewer;
+    v.zoomToScale(16, v.viewport.width / 2);
+    v.centreOn(c);
+    return v.screenXOfColumn(c);
+  }, column);
+  const box = (await page.getByTestId('composite').boundingBox())!;
+  await page.waitForTimeout(50);
+  return { x: box.x + x, y: box.y + box.height * heightFraction };
 }

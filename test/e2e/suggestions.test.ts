@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import type { DemoTruth } from '../../app/demo/render-demo.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { aimAt, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e suggestions skipped: ${skip}`);
@@ -35,18 +35,6 @@ interface PageWindow {
   };
 }
 
-/** Centres the viewer on a column at 16 px/column; returns the page coordinates of that column at mid-height. */
-async function aimAt(page: Page, column: number): Promise<{ x: number; y: number }> {
-  const x = await page.evaluate((c) => {
-    const v = (globalThis as unknown as PageWindow).__photofinishViewer;
-    v.zoomToScale(16, v.viewport.width / 2);
-    v.centreOn(c);
-    return v.screenXOfColumn(c);
-  }, column);
-  const box = (await page.getByTestId('composite').boundingBox())!;
-  await page.waitForTimeout(50);
-  return { x: box.x + x, y: box.y + box.height / 2 };
-}
 
 /** How many overlay pixels on the column's screen x (±1 px), over the given composite rows, are ghost cyan. */
 async function ghostPixelsAt(page: Page, column: number, rows: [number, number], totalRows: number): Promise<number> {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../app/api/events.js';
 import type { DemoTruth } from '../../app/demo/render-demo.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { aimAt, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e workspace skipped: ${skip}`);
@@ -32,18 +32,6 @@ interface PageWindow {
 }
 
 
-/** Centres the viewer on a column at 16 px/column; returns the page coordinates of that column's centre. */
-async function aimAt(page: Page, column: number): Promise<{ x: number; y: number }> {
-  const x = await page.evaluate((c) => {
-    const v = (globalThis as unknown as PageWindow).__photofinishViewer;
-    v.zoomToScale(16, v.viewport.width / 2);
-    v.centreOn(c);
-    return v.screenXOfColumn(c);
-  }, column);
-  const box = (await page.getByTestId('composite').boundingBox())!;
-  await page.waitForTimeout(50);
-  return { x: box.x + x, y: box.y + box.height / 3 };
-}
 
 async function resultRows(page: Page): Promise<{ id: string; timeNs: string; behindPreviousS: string; text: string }[]> {
   return page.$$eval('[data-testid="results-table"] tbody tr:not(.unplaced)', (rows) =>
@@ -172,7 +160,7 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     for (const id of [firstId, secondId]) {
       const car = truth.cars.find((c) => c.id === id)!;
       await page.locator(`[data-testid="start-list"] li[data-competitor="${id}"]`).click();
-      const at = await aimAt(page, car.expected_column);
+      const at = await aimAt(page, car.expected_column, 1 / 3);
       await page.mouse.move(at.x, at.y);
       await page.mouse.click(at.x, at.y);
       await markOf(page, id, '');
@@ -232,7 +220,7 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     // Marking is refused: clicking a third car's edge says why and changes nothing.
     const third = truth.cars.find((c) => c.id === truth.order[2])!;
     await page.locator(`[data-testid="start-list"] li[data-competitor="${third.id}"]`).click();
-    const at3 = await aimAt(page, third.expected_column);
+    const at3 = await aimAt(page, third.expected_column, 1 / 3);
     await page.mouse.click(at3.x, at3.y);
     await expect.poll(() => page.getByTestId('notice').innerText()).toMatch(/certified and read-only/);
     expect((await resultRows(page)).map((r) => r.id)).toEqual([firstId, secondId]);

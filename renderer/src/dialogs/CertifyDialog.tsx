@@ -5,6 +5,7 @@ import { officialStore, setOfficial } from '../app/official.js';
 import { change, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
 import { Dialog } from './Dialog.js';
+import { FinisherSummary } from './FinisherSummary.js';
 
 export function CertifyDialog({ onClose }: { onClose(): void }) {
   const s = useStore(session);
@@ -36,30 +37,7 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
           the audit log ({race.auditCount} entries, head <code>{race.auditHead.slice(0, 12)}</code>). After this the race is
           read-only; changes need an amendment with a reason.
         </p>
-        <table className="compact">
-          <thead>
-            <tr>
-              <th>Place</th>
-              <th>No.</th>
-              <th>Name</th>
-              <th className="num">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {placed.map((f) => (
-              <tr key={f.competitor}>
-                <td>{f.place}</td>
-                <td>{f.competitor}</td>
-                <td>
-                  {f.name}
-                  {f.typed ? <span className="badge typed">typed</span> : null}
-                  {f.dead_heat ? <span className="badge dh">DH</span> : null}
-                </td>
-                <td className="num">{f.time_display}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FinisherSummary finishers={placed} />
         {unmarked.length > 0 ? (
           <p className="warning" role="note">
             {unmarked.length} competitor{unmarked.length === 1 ? ' has' : 's have'} no mark and will be certified as not placed:{' '}

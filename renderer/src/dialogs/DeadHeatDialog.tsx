@@ -9,6 +9,7 @@ import { officialStore } from '../app/official.js';
 import { declareDeadHeat, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
 import { Dialog } from './Dialog.js';
+import { FinisherSummary } from './FinisherSummary.js';
 
 export function DeadHeatDialog({ onClose }: { onClose(): void }) {
   const s = useStore(session);
@@ -43,29 +44,7 @@ export function DeadHeatDialog({ onClose }: { onClose(): void }) {
     <Dialog title="Declare a dead heat" onClose={onClose} testId="dead-heat-dialog">
       <form onSubmit={submit} className="form">
         {plan.members.length > 0 ? (
-          <table className="compact">
-            <thead>
-              <tr>
-                <th>Place now</th>
-                <th>No.</th>
-                <th>Name</th>
-                <th className="num">Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.members.map((f) => (
-                <tr key={f.competitor}>
-                  <td>{f.place}</td>
-                  <td>{f.competitor}</td>
-                  <td>
-                    {f.name}
-                    {f.dead_heat ? <span className="badge dh">DH</span> : null}
-                  </td>
-                  <td className="num">{f.time_display}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FinisherSummary finishers={plan.members} placeHeading="Place now" />
         ) : null}
         {plan.refusal ? (
           <p className="warning" role="alert" data-testid="dead-heat-refusal">
