@@ -45,9 +45,9 @@ export async function buildRace(request: BuildRequest, options: BuildOptions = {
   throwIfAborted(signal);
   const temp = await makeBuildFolder(prep.output);
   try {
-    const written = await withBuildTuning(() =>
-      writeEvidence(prep, temp, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(signal ? { signal } : {}) }),
-    );
+    const write = () => writeEvidence(prep, temp, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(signal ? { signal } : {}) });
+    // ffmpeg decodes a video: sharp has nothing to tune (and is not even loaded).
+    const written = prep.source.kind === 'video' ? await write() : await withBuildTuning(write);
     throwIfAborted(signal);
     await initRaceFolder(temp, {
       manifestSha256: written.manifestSha256,

@@ -3,7 +3,7 @@
  * (or the order a timestamps file gives); each file is read once, hashed, and only the finish line's rectangle is
  * extracted from it. At most DECODES_IN_FLIGHT frames are decoded at once.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { UserError } from '../../domain/errors.js';
@@ -11,31 +11,13 @@ import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
 import { readEvidenceFile } from '../hash.js';
 import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
-import { naturalSort } from '../natural-order.js';
 import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
 import { readImageHeader, type HeaderInfo } from './image-header.js';
 import { decodeJpegFrameWithFfmpeg, ffmpegJpegAvailable, readJpegRegionsWithFfmpeg } from './jpeg-ffmpeg.js';
+import { FRAME_EXTENSIONS, listFrameFiles } from './frame-files.js';
 import type { FrameSource, ReadOptions, RegionResult } from './source.js';
 
-export const FRAME_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp']);
-/** Files that may sit beside frames (timestamps, notes) and are not frames. */
-const SIDECAR_EXTENSIONS = new Set(['.csv', '.json', '.txt', '.md', '.log', '.xml', '.ini']);
-
-/** Lists the frame files of a folder in natural order; refuses an empty folder or an unsupported file. */
-export async function listFrameFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  const frames: string[] = [];
-  for (const e of entries) {
-    if (e.name.startsWith('.') || !e.isFile()) continue;
-    const ext = path.extname(e.name).toLowerCase();
-    if (FRAME_EXTENSIONS.has(ext)) frames.push(e.name);
-    else if (!SIDECAR_EXTENSIONS.has(ext)) {
-      throw new UserError(`${path.join(folder, e.name)}: unsupported file type (frames must be JPEG, PNG, TIFF or WebP)`, 'INVALID_ARGUMENT');
-    }
-  }
-  if (frames.length === 0) throw new UserError(`${folder}: no frames in the folder (JPEG, PNG, TIFF or WebP files)`, 'INVALID_ARGUMENT');
-  return naturalSort(frames);
-}
+export { FRAME_EXTENSIONS, listFrameFiles };
 
 /**
  * The pixel limit is checked on the first frame's header (with its size in the message); every later frame must

@@ -2,9 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
-import { FRAME_EXTENSIONS, listFrameFiles, openFrameFolder } from './frame-folder.js';
-import { openGif } from './gif.js';
-import { openLineScan } from './linescan.js';
+import { FRAME_EXTENSIONS, listFrameFiles } from './frame-files.js';
 import type { FrameSource } from './source.js';
 import { openVideo, VIDEO_EXTENSIONS } from './video.js';
 
@@ -38,14 +36,15 @@ export interface OpenOptions {
 export async function openSource(source: string, options: OpenOptions = {}): Promise<FrameSource> {
   const shape = await sourceShape(source);
   switch (shape) {
+    // The sharp-based sources are loaded when needed: a video build does not load sharp at all.
     case 'folder':
-      return openFrameFolder(source, options);
+      return (await import('./frame-folder.js')).openFrameFolder(source, options);
     case 'video':
       return openVideo(source);
     case 'gif':
-      return openGif(source);
+      return (await import('./gif.js')).openGif(source);
     case 'image':
-      return openLineScan(source);
+      return (await import('./linescan.js')).openLineScan(source);
   }
 }
 

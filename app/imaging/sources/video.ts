@@ -3,10 +3,12 @@
  * file's, not ffmpeg's re-based ones), never an assumed rate: ffprobe lists the packets' timestamps up front for the
  * probe and progress; while decoding, `showinfo` reports the timestamp of every decoded frame and those are the
  * times the race keeps. ffmpeg crops each frame to the finish line's rectangle before converting to RGB, so only a
- * few rows or columns per frame cross the pipe.
+ * few rows or columns per frame cross the pipe, and packs several frames' crops into one picture so the conversion's
+ * fixed cost is paid once per picture, not per frame (see video-crop.ts).
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
@@ -15,8 +17,9 @@ import { parseRate, ptsToTicks, type Rational } from '../../domain/time/time-map
 import { sha256File } from '../hash.js';
 import { FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { samplesOf } from '../pixels.js';
-import { ffmpegPath, ffprobePath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
+import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
 import type { FrameSource, ReadOptions, RegionResult } from './source.js';
+import { framesPerPicture, pictureBytes, pictureFilters, picturePlan } from './video-crop.js';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg']);
 
@@ -35,6 +38,9 @@ export async function openVideo(file: string): Promise<FrameSource> {
     throw new UserError(`${file}: video not found`, 'NOT_FOUND');
   }
   if (bytes === 0) throw new UserError(`${file}: empty file (0 bytes)`, 'INVALID_ARGUMENT');
+  // Asked while ffprobe runs, not after it (one ffmpeg start-up less on the way to the first frame).
+  const features = Promise.all([framePassthroughArgs(), frameTimestampFilter()]);
+  features.catch(() => undefined);
   const probe = await runTool(ffprobePath(), [
     '-v', 'error', '-select_streams', 'v:0',
     '-show_entries', 'stream=width,height,time_base,pix_fmt,codec_name', '-show_entries', 'packet=pts,dts',
@@ -74,7 +80,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
     frameName: (i) => `${path.basename(file)} frame ${i}`,
     ownTimes: probedTimes ? { kind: 'video', times: probedTimes } : null,
     isLineScan: false,
-    readRegions: (region, opts) => decodeRegions(file, width, height, region, opts, (t) => (decoded = t)),
+    readRegions: (region, opts) => decodeRegions(file, width, height, region, opts, features, (t) => (decoded = t)),
     decodedTimes: () => decoded,
     readFrame: (index) => readVideoFrame(file, width, height, probedTimes, pts, index, packets.length),
     async hashFiles(signal) {
@@ -84,20 +90,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
   };
 }
 
-/**
- * ffmpeg's crop on subsampled (4:2:0) frames wants even offsets and sizes, and chroma upsampling looks at
- * neighbouring pixels: crop an even box with a margin, convert to RGB, then crop exactly. The margin makes the
- * line's pixels identical to converting the whole frame (what the inspector shows), at a fraction of the cost.
- */
-const CHROMA_MARGIN = 8;
-export function cropFilter(width: number, height: number, r: Region): string {
-  const even = (v: number) => v - (v % 2);
-  const x0 = Math.max(0, even(r.left - CHROMA_MARGIN));
-  const y0 = Math.max(0, even(r.top - CHROMA_MARGIN));
-  const x1 = Math.min(width, even(r.left + r.width + CHROMA_MARGIN + 1));
-  const y1 = Math.min(height, even(r.top + r.height + CHROMA_MARGIN + 1));
-  return `crop=${x1 - x0}:${y1 - y0}:${x0}:${y0},format=rgb24,crop=${r.width}:${r.height}:${r.left - x0}:${r.top - y0}`;
-}
+export { cropFilter } from './video-crop.js';
 
 async function* decodeRegions(
   file: string,
@@ -105,18 +98,29 @@ async function* decodeRegions(
   height: number,
   region: Region,
   opts: ReadOptions,
+  features: Promise<[passthrough: string[], showinfo: string]>,
   done: (times: Ticks[]) => void,
 ): AsyncGenerator<RegionResult> {
+  const plan = picturePlan(width, height, region);
+  const perPicture = framesPerPicture(plan);
+  const filters = pictureFilters(plan, width, height);
+  const [passthrough, showinfo] = await features;
+  // One decoder thread per core: ffmpeg's default (one more than the cores) decoded 1280×720 H.264 20 % slower on 2 cores
+  // (1.73 s against 1.36 s for 2000 frames), the extra frame thread only queueing for a core.
   // -noautorotate: frames as stored, matching ffprobe's width and height (and the inspector, which does the same).
   const args = [
-    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-noautorotate', '-copyts', '-i', file,
+    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-noautorotate', '-copyts',
+    '-threads', String(Math.max(1, os.availableParallelism())), '-i', file,
     '-map', '0:v:0', '-an', '-sn', '-dn',
-    '-vf', `${cropFilter(width, height, region)},showinfo`,
-    ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
+    '-vf', [filters.perFrame, showinfo, filters.perPicture].filter(Boolean).join(','),
+    ...passthrough, '-f', 'rawvideo', 'pipe:1',
   ];
   const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const frameBytes = region.width * region.height * 3;
+  const bytesPerPicture = pictureBytes(plan);
+  const regionBytes = region.width * region.height * 3;
   const ptsList: bigint[] = [];
+  /** Frames showinfo reported: how many slots of the last (padded) picture are real frames. */
+  let framesSeen = 0;
   let timeBase: Rational | null = null;
   let stderrTail = '';
   let spawnError: Error | null = null;
@@ -129,7 +133,9 @@ async function* decodeRegions(
     for (const line of lines) {
       const m = /showinfo.*\bn:\s*(\d+)\s+pts:\s*(-?\d+|NOPTS)/.exec(line);
       if (m) {
-        if (m[2] !== 'NOPTS') ptsList[Number(m[1])] = BigInt(m[2] as string);
+        const n = Number(m[1]);
+        framesSeen = Math.max(framesSeen, n + 1);
+        if (m[2] !== 'NOPTS') ptsList[n] = BigInt(m[2] as string);
         continue;
       }
       const tb = /showinfo.*config in time_base:\s*(\d+)\/(\d+)/.exec(line);
@@ -148,21 +154,42 @@ async function* decodeRegions(
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let index = 0;
-    let carry: Buffer = Buffer.alloc(0);
+    // Each picture is assembled straight from the pipe's chunks into a buffer of its own (one copy, however many
+    // chunks it spans); its frames' regions lie one after another in it and are handed on as views.
+    let picture: Buffer = Buffer.allocUnsafe(bytesPerPicture);
+    let filled = 0;
+    /** The last complete tiled picture: how many of its slots are real frames is known once showinfo counted them. */
+    let held: Buffer | null = null;
+    const frames = (pic: Buffer, count: number) => Array.from({ length: count }, (_, s) => samplesOf(pic.subarray(s * regionBytes, (s + 1) * regionBytes), 8));
     for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
-      let buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-      while (buf.length >= frameBytes) {
-        // Copy: the chunk's memory is reused by the stream, and the composite keeps samples until a strip fills.
-        const pixels = samplesOf(Buffer.from(buf.subarray(0, frameBytes)), 8);
-        buf = buf.subarray(frameBytes);
-        yield { index: index++, pixels };
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(chunk.length - at, bytesPerPicture - filled);
+        chunk.copy(picture, filled, at, at + n);
+        filled += n;
+        at += n;
+        if (filled < bytesPerPicture) break;
+        const full = picture;
+        picture = Buffer.allocUnsafe(bytesPerPicture);
+        filled = 0;
+        if (perPicture === 1) {
+          yield { index: index++, pixels: samplesOf(full, 8) };
+          continue;
+        }
+        const ready = held;
+        held = full;
+        if (ready) for (const pixels of frames(ready, perPicture)) yield { index: index++, pixels };
       }
-      carry = buf;
     }
     const code = await exited;
     if (opts.signal?.aborted) throw new CancelledError('Build cancelled.');
     if (spawnError) throw spawnError;
     if (code !== 0) throw new UserError(`${file}: ffmpeg could not decode the video (${lastErrorLine(stderrTail)})`, 'INVALID_ARGUMENT');
+    if (held) {
+      const last = framesSeen - index;
+      if (last < 1 || last > perPicture) throw new Error(`${file}: ffmpeg reported ${framesSeen} frames but wrote ${index + perPicture} picture slots`);
+      for (const pixels of frames(held, last)) yield { index: index++, pixels };
+    }
     if (index === 0) throw new UserError(`${file}: no frame could be decoded`, 'INVALID_ARGUMENT');
     // Frames without a timestamp stay without a time here; the build refuses them unless --fps gives the times.
     const tb = timeBase as Rational | null;

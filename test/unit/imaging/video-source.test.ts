@@ -8,6 +8,8 @@ import { buildRequest } from '../../../app/api/methods/build.js';
 import { buildRace } from '../../../app/imaging/build/build-race.js';
 import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
 import { cropFilter } from '../../../app/imaging/sources/video.js';
+import { framesPerPicture, picturePlan } from '../../../app/imaging/sources/video-crop.js';
+import sharp from 'sharp';
 import { renderSourceFrame } from '../../../app/imaging/source-frame.js';
 
 let tmp: string;
@@ -62,5 +64,31 @@ describe('video source', () => {
   it('crops an even box with a margin before converting to RGB', () => {
     expect(cropFilter(768, 432, { left: 0, top: 216, width: 768, height: 1 })).toBe('crop=768:18:0:208,format=rgb24,crop=768:1:0:8');
     expect(cropFilter(64, 48, { left: 63, top: 0, width: 1, height: 48 })).toBe('crop=10:48:54:0,format=rgb24,crop=1:48:9:0');
+  });
+
+  it('cuts every frame out of the tiled pictures with the pixels of a whole-frame conversion (a full and a partial picture)', async () => {
+    const clip = path.join(tmp, 'tiled.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=96x64:rate=25', '-frames:v', '100', '-c:v', 'mpeg4', '-q:v', '4', '-pix_fmt', 'yuv420p', clip]);
+    // Independent extraction: ffmpeg converts whole frames to RGB; the test takes the line's pixels itself.
+    const whole = execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-vf', 'format=rgb24', '-f', 'rawvideo', 'pipe:1'], { maxBuffer: 64 << 20 });
+    const px = (frame: number, x: number, y: number) => whole.subarray(((frame * 64 + y) * 96 + x) * 3, ((frame * 64 + y) * 96 + x) * 3 + 3);
+    const cases = [
+      { name: 'column', line: { kind: 'column' as const, x: 40 }, region: { left: 40, top: 0, width: 1, height: 64 }, at: (k: number) => [40, k] as const },
+      { name: 'row', line: { kind: 'segment' as const, x1: 0, y1: 30, x2: 95, y2: 30 }, region: { left: 0, top: 30, width: 96, height: 1 }, at: (k: number) => [k, 30] as const },
+    ];
+    for (const c of cases) {
+      expect(framesPerPicture(picturePlan(96, 64, c.region))).toBe(64);
+      const out = path.join(tmp, `race-tiled-${c.name}`);
+      await buildRace(buildRequest.parse({ source: clip, out, line: c.line }), { actor: 'test' });
+      const m = await loadManifest(out);
+      const { data, info } = await sharp(path.join(out, m.composite.path)).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height, info.channels]).toEqual([100, c.region.width * c.region.height, 3]);
+      const expected = Buffer.alloc(data.length);
+      for (let f = 0; f < 100; f++) for (let k = 0; k < info.height; k++) {
+          const [x, y] = c.at(k);
+          px(f, x, y).copy(expected, (k * 100 + f) * 3);
+        }
+      expect(data.equals(expected)).toBe(true);
+    }
   });
 });
