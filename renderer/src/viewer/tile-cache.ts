@@ -22,7 +22,13 @@ export class TileCache {
     private readonly onLoaded: () => void,
     private readonly budgetBytes = 384 * 1024 * 1024,
     private readonly maxConcurrent = 6,
-  ) {}
+  ) {
+    this.pumpChannel.port1.onmessage = () => {
+      this.pumpPosted = false;
+      this.pump(1);
+      this.schedulePump();
+    };
+  }
 
   /** The decoded tile if ready (and marks it recently used), else undefined. */
   get(level: number, index: number): ImageBitmap | undefined {
@@ -34,13 +40,22 @@ export class TileCache {
     return e.bitmap;
   }
 
-  /** Asks for tiles, most wanted first; anything asked earlier and not yet started is dropped (the view moved on). */
+  /** Whether a tile is decoded, without touching its place in the LRU order. */
+  has(level: number, index: number): boolean {
+    return this.ready.has(`${level}/${index}`);
+  }
+
+  /**
+   * Asks for tiles, most wanted first; anything asked earlier and not yet started is dropped (the view moved on).
+   * Called from the draw in an animation frame: starting a fetch costs the main thread 1-2 ms, and a zoom onto a new
+   * level starts several at once, so fetches start in tasks of their own, one each, after the frame.
+   */
   request(tiles: readonly { level: number; index: number }[]): void {
     this.queue = tiles.filter((t) => {
       const key = `${t.level}/${t.index}`;
       return !this.ready.has(key) && !this.loading.has(key) && !this.failed.has(key);
     });
-    this.pump();
+    this.schedulePump();
   }
 
   get stats(): { tiles: number; megabytes: number; failed: number } {
@@ -54,8 +69,29 @@ export class TileCache {
     this.bytes = 0;
   }
 
-  private pump(): void {
-    while (this.active < this.maxConcurrent && this.queue.length > 0) {
+  /** Clears and lets go of the cache for good (the viewer closed or opened another race). */
+  dispose(): void {
+    this.clear();
+    this.pumpChannel.port1.onmessage = null;
+    this.pumpChannel.port1.close();
+    this.pumpChannel.port2.close();
+  }
+
+  // A message to ourselves is a fresh task with no timer clamp (nested setTimeout(0) waits 4 ms after five levels).
+  private readonly pumpChannel = new MessageChannel();
+  private pumpPosted = false;
+
+  private schedulePump(): void {
+    // A finishing load schedules the next start, so nothing is posted while every slot is busy.
+    if (this.pumpPosted || this.queue.length === 0 || this.active >= this.maxConcurrent) return;
+    this.pumpPosted = true;
+    this.pumpChannel.port2.postMessage(null);
+  }
+
+  /** Starts up to `limit` queued loads while fewer than `maxConcurrent` are in flight. */
+  private pump(limit = Infinity): void {
+    let started = 0;
+    while (started < limit && this.active < this.maxConcurrent && this.queue.length > 0) {
       const t = this.queue.shift() as { level: number; index: number };
       const key = `${t.level}/${t.index}`;
       if (this.ready.has(key) || this.loading.has(key)) continue;
@@ -63,9 +99,10 @@ export class TileCache {
       const p = this.load(t.level, t.index, key).finally(() => {
         this.active--;
         this.loading.delete(key);
-        this.pump();
+        this.schedulePump();
       });
       this.loading.set(key, p);
+      started++;
     }
   }
 

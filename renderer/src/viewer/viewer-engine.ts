@@ -119,7 +119,7 @@ export class ViewerEngine {
     cancelAnimationFrame(this.frame);
     this.resize.disconnect();
     this.detach();
-    this.cache?.clear();
+    this.cache?.dispose();
   }
 
   /** New race data (marks, suggestions, direction...). Keeps the view unless the race itself changed. */
@@ -128,7 +128,7 @@ export class ViewerEngine {
     const prevDirection = this.data?.direction;
     this.data = data;
     if (newRace) {
-      this.cache?.clear();
+      this.cache?.dispose();
       const fetchTile: TileFetcher = (level, index) => this.callbacks.fetchTile(data.raceId, level, index);
       this.cache = new TileCache(fetchTile, () => {
         this.tilesDirty = true;
@@ -269,8 +269,18 @@ export class ViewerEngine {
     ctx.imageSmoothingEnabled = this.vp.scale * this.dpr < 1;
     ctx.imageSmoothingQuality = 'medium';
     let drewAny = false;
-    // Coarse layer under the wanted one, so panning into unloaded tiles shows a soft picture, never a hole.
-    for (const t of coarseTiles) if (this.drawTile(t)) drewAny = true;
+    // Coarse layer under the wanted one, so panning into unloaded tiles shows a soft picture, never a hole. When every
+    // wanted tile is decoded it would be painted over entirely, and rastering a whole screen of scaled image that
+    // nobody sees made the heaviest zoom frames long tasks on a loaded machine, so it is then left out. Canvas draws
+    // axis-aligned images without anti-aliasing, so adjacent tiles cover every pixel exactly; only a sliver narrower
+    // than a device pixel is anti-aliased (and could let the coarse layer blend through), so then it stays.
+    const cache = this.cache;
+    const coarseHidden = wanted.length > 0 && wanted.every((t) => cache.has(t.level, t.index) && this.visibleSpan(t) >= 1 / this.dpr);
+    for (const t of coarseTiles) {
+      if (!coarseHidden) {
+        if (this.drawTile(t)) drewAny = true;
+      } else cache.get(t.level, t.index); // still marked recently used, so the fallback level stays warm
+    }
     let missing = false;
     for (const t of wanted) {
       if (this.drawTile(t)) drewAny = true;
@@ -290,6 +300,12 @@ export class ViewerEngine {
     ctx.fillStyle = '#2a2d33';
     if (lo > 0) ctx.fillRect(0, 0, lo, this.imageHeight);
     if (hi < this.width) ctx.fillRect(hi, 0, this.width - hi, this.imageHeight);
+  }
+
+  /** Screen width of the part of a tile inside the viewer (0 when it is off screen). */
+  private visibleSpan(t: ReturnType<typeof visibleTiles>[number]): number {
+    const span = tileScreenSpan(this.vp, t);
+    return Math.max(0, Math.min(span.x + span.width, this.width) - Math.max(span.x, 0));
   }
 
   /** Draws the visible part of one tile (clipped in source pixels). False if not decoded yet. */
