@@ -22,14 +22,14 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
 }
 
 /** The required positional at `index`, or a UserError naming it. */
-export function requirePositional(command: string, positionals: string[], index: number, what: string): string {
+export function requirePositional(positionals: string[], index: number, what: string): string {
   const value = positionals[index];
   if (value === undefined || value === '') throw new UserError(`missing ${what}`, 'INVALID_ARGUMENT');
   return value;
 }
 
 /** A number option, refusing anything that is not a finite number. */
-export function numberOption(command: string, name: string, value: string | undefined): number | undefined {
+export function numberOption(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n)) throw new UserError(`--${name} must be a number, got "${value}"`, 'INVALID_ARGUMENT');

@@ -51,7 +51,7 @@ export const buildCommand: CliCommand = {
       'skip-bad': { type: 'boolean' },
       force: { type: 'boolean' },
     });
-    const source = requirePositional('build', positionals, 0, 'SOURCE (a folder of frames, a video, a GIF or a line-scan image)');
+    const source = requirePositional(positionals, 0, 'SOURCE (a folder of frames, a video, a GIF or a line-scan image)');
     if (!values.out) throw new UserError('missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
     const timingFlags = (['fps', 'timestamps', 'line-rate'] as const).filter((k) => values[k] !== undefined);
     if (timingFlags.length > 1) throw new UserError(`give only one of --fps, --timestamps, --line-rate (got ${timingFlags.map((f) => `--${f}`).join(' and ')})`, 'INVALID_ARGUMENT');

@@ -35,7 +35,7 @@ export const exportCommand: CliCommand = {
       dir: { type: 'string' },
       paper: { type: 'string' },
     });
-    const racePath = path.resolve(requirePositional('export', positionals, 0, 'RACE (a race folder)'));
+    const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const paper = values.paper ?? 'A4';
     const normalised = paper.toLowerCase() === 'a4' ? 'A4' : paper.toLowerCase() === 'letter' ? 'Letter' : null;
     if (!normalised) throw new UserError(`--paper must be A4 or Letter, got "${paper}"`, 'INVALID_ARGUMENT');

@@ -56,7 +56,7 @@ export const infoCommand: CliCommand = {
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('info', argv, { json: { type: 'boolean' }, times: { type: 'boolean' } });
-    const racePath = path.resolve(requirePositional('info', positionals, 0, 'RACE (a race folder)'));
+    const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const [m, t, name] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceName(racePath)]);
     if (values.json) {
       ctx.io.out(JSON.stringify(infoJson(racePath, name, m, t, values.times === true), null, 2));

@@ -31,11 +31,11 @@ export const markCommand: CliCommand = {
     const given = [values.time, values.column, values.accept].filter((v) => v !== undefined).length;
     if (given !== 1) throw new UserError('give exactly one of --time S, --column C or --accept N', 'INVALID_ARGUMENT');
     if (values.typed && values.time === undefined) throw new UserError('--typed applies to --time only (a column or a suggestion is read from the image)', 'INVALID_ARGUMENT');
-    const suggestion = numberOption('mark', 'accept', values.accept);
+    const suggestion = numberOption('accept', values.accept);
     if (suggestion !== undefined && (!Number.isInteger(suggestion) || suggestion < 0)) {
       throw new UserError(`--accept takes the number of a detected edge (0, 1, ...), got "${values.accept}"`, 'INVALID_ARGUMENT');
     }
-    const column = numberOption('mark', 'column', values.column);
+    const column = numberOption('column', values.column);
     if (column !== undefined && column < 0) throw new UserError(`--column must not be negative, got "${values.column}"`, 'INVALID_ARGUMENT');
     const race = await openRaceArg('mark', positionals, ctx);
     const by = officialName(values.by);

@@ -6,7 +6,7 @@ import type { CliContext } from '../command.js';
 
 /** Opens the race folder given as the first positional. */
 export async function openRaceArg(command: string, positionals: string[], ctx: CliContext): Promise<RaceView> {
-  const racePath = requirePositional(command, positionals, 0, 'RACE (a race folder)');
+  const racePath = requirePositional(positionals, 0, 'RACE (a race folder)');
   const view = await ctx.api.openRace({ path: racePath });
   for (const note of view.recovered ?? []) ctx.io.err(`photofinish ${command}: note: ${note}`);
   for (const problem of view.problems ?? []) ctx.io.err(`photofinish ${command}: warning: ${problem}`);

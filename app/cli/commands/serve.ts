@@ -41,7 +41,7 @@ export const serveCommand: CliCommand = {
       demo: { type: 'boolean' },
       open: { type: 'boolean' },
     });
-    const port = numberOption('serve', 'port', values.port) ?? 0;
+    const port = numberOption('port', values.port) ?? 0;
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be a whole number from 0 to 65535, got "${values.port}"`, 'INVALID_ARGUMENT');
 
     const startup = startupOf(positionals[0], values.demo === true);

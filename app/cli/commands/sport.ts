@@ -16,7 +16,7 @@ export const sportCommand: CliCommand = {
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('sport', argv, { lps: { type: 'string' }, by: { type: 'string' } }, 2);
-    const name = requirePositional('sport', positionals, 1, 'NAME (motorsport, athletics, horse or greyhound)');
+    const name = requirePositional(positionals, 1, 'NAME (motorsport, athletics, horse or greyhound)');
     const parsed = sportName.safeParse(name);
     if (!parsed.success) throw new UserError(`"${name}" is not a sport (motorsport, athletics, horse or greyhound)`, 'INVALID_ARGUMENT');
     if (values.lps !== undefined && !/^\s*\d+(\.\d+)?\s*$/.test(values.lps)) throw new UserError(`--lps must be a number of lengths per second, got "${values.lps}"`, 'INVALID_ARGUMENT');

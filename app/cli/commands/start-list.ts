@@ -17,7 +17,7 @@ export const startListCommand: CliCommand = {
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('start-list', argv, { event: { type: 'string' }, by: { type: 'string' } }, 2);
-    const file = requirePositional('start-list', positionals, 1, 'FILE (the start list)');
+    const file = requirePositional(positionals, 1, 'FILE (the start list)');
     const race = await openRaceArg('start-list', positionals, ctx);
     const view = await ctx.api.importStartList({ raceId: race.raceId, path: file, by: officialName(values.by), ...(values.event ? { event: values.event } : {}) });
     ctx.io.out(`Start list of "${view.meta.name}": ${view.competitors.length} competitor${view.competitors.length === 1 ? '' : 's'}`);

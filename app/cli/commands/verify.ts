@@ -16,7 +16,7 @@ export const verifyCommand: CliCommand = {
   async run(argv, ctx) {
     const { positionals } = parseCommandArgs('verify', argv, {});
     // Read-only on purpose: opening the race through the service would repair an interrupted save first.
-    const dir = await raceFolderOf(requirePositional('verify', positionals, 0, 'RACE (a race folder)'));
+    const dir = await raceFolderOf(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const report = await verifyRaceFolder(dir);
     if (report.intact) {
       ctx.io.out('intact');
