@@ -3,6 +3,7 @@
  * interval can resolve, plus one (hairlines split columns in tenths), and no more. Exact: bigint throughout.
  */
 import { NS_PER_S, divRoundHalfAway, type Ticks } from '../time/ticks.js';
+import { formatUnits } from '../sports/clock-format.js';
 
 /**
  * Decimals of a second worth showing for a resolution: 1 ms → 4 (0.1 column at 1000 fps), 1/30 s → 3,
@@ -20,23 +21,14 @@ export function decimalsForResolution(resolutionNs: Ticks): number {
   return Math.min(9, Math.max(1, d));
 }
 
-/** "12.3456" (seconds, `decimals` places, rounded half away from zero); minutes shown as m:ss.ffff past 60 s. */
+/**
+ * "12.3456" (seconds, `decimals` places, rounded half away from zero), in the same clock form as the published
+ * results ("1:23.457" past a minute, "1:02:03.4" past an hour); negative readouts use a true minus sign.
+ */
 export function formatSeconds(t: Ticks, decimals: number): string {
   const d = Math.min(9, Math.max(0, Math.floor(decimals)));
-  const unit = 10n ** BigInt(9 - d);
-  const q = divRoundHalfAway(t, unit); // in 10^-d s
-  const neg = q < 0n;
-  const a = neg ? -q : q;
-  const scale = 10n ** BigInt(d);
-  const whole = a / scale;
-  const frac = d > 0 ? `.${(a % scale).toString().padStart(d, '0')}` : '';
-  const sign = neg ? '−' : '';
-  if (whole >= 60n) {
-    const minutes = whole / 60n;
-    const secs = (whole % 60n).toString().padStart(2, '0');
-    return `${sign}${minutes}:${secs}${frac}`;
-  }
-  return `${sign}${whole}${frac}`;
+  const q = divRoundHalfAway(t, 10n ** BigInt(9 - d)); // in 10^-d s
+  return `${q < 0n ? '−' : ''}${formatUnits(q < 0n ? -q : q, d)}`;
 }
 
 /** A time difference with an explicit sign, e.g. "+0.0010". */
