@@ -2,12 +2,13 @@
  * The Photofinish API: every operation any face of the app (desktop window, browser mode, CLI) may perform.
  * Transports are generated from `apiMethodNames`; arguments are validated against `apiContract[name].args`.
  */
-import type { ApiOf, ServiceOf } from './define.js';
+import type { ApiOf, BinarySpec, MethodSpec, ServiceOf } from './define.js';
 import { appMethods } from './methods/app.js';
 import { buildMethods } from './methods/build.js';
 import { adjudicationMethods } from './methods/adjudication.js';
 import { exportMethods } from './methods/exports.js';
 import { detectionMethods } from './methods/detection.js';
+import { captureMethods } from './methods/capture.js';
 
 export const apiContract = {
   ...appMethods,
@@ -15,6 +16,7 @@ export const apiContract = {
   ...adjudicationMethods,
   ...exportMethods,
   ...detectionMethods,
+  ...captureMethods,
 };
 
 export type ApiContract = typeof apiContract;
@@ -29,6 +31,11 @@ export const apiMethodNames = Object.freeze(Object.keys(apiContract) as ApiMetho
 /** Own-property lookup only: `__proto__`, `constructor` and friends are never methods. */
 export function isApiMethodName(name: unknown): name is ApiMethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(apiContract, name);
+}
+
+/** The binary payload's limits for a method that carries bytes; undefined for every JSON-only method. */
+export function binarySpecOf(name: ApiMethodName): BinarySpec | undefined {
+  return (apiContract[name] as MethodSpec).binary;
 }
 
 /** Validates raw arguments for a method; throws a ZodError (turned into INVALID_ARGUMENT by toApiError). */

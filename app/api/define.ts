@@ -4,15 +4,22 @@
  *   - the TypeScript interface (`ApiOf<C>`) that the service implements and the clients expose,
  *   - the runtime list of method names the transports register (never written method by method),
  *   - the zod schema that validates arguments at every boundary before the service runs.
- * Every method takes exactly one JSON object argument and resolves to JSON-serialisable data
- * (exact times travel as decimal strings of integer nanoseconds, never as floats or bigint).
+ * Every method takes exactly one JSON object argument (binary methods add one `bytes` payload) and resolves to
+ * JSON-serialisable data (exact times travel as decimal strings of integer nanoseconds, never as floats or bigint).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export interface MethodSpec<A extends z.ZodType = z.ZodType, R = unknown> {
   readonly args: A;
   /** Phantom: carries the result type only. */
   readonly result?: R;
+  /** Set for the few methods that carry bytes (see `binaryMethod`). */
+  readonly binary?: BinarySpec;
+}
+
+export interface BinarySpec {
+  /** Largest `bytes` payload accepted, checked by the schema on every transport and by the bridge before reading. */
+  readonly maxBytes: number;
 }
 
 export function method<A extends z.ZodType>(args: A) {
@@ -21,6 +28,29 @@ export function method<A extends z.ZodType>(args: A) {
       return { args };
     },
   };
+}
+
+/**
+ * A method whose argument also carries one binary payload, `bytes` (a recorded frame). Everything else in the
+ * argument is JSON like any method's and validated the same way; `bytes` must be a Uint8Array or an ArrayBuffer
+ * (what Electron IPC's structured clone delivers) of 1 to `maxBytes` bytes, and reaches the service as a
+ * Uint8Array. Over HTTP it travels as one `application/octet-stream` body (app/api/binary-body.ts), never as JSON.
+ */
+export function binaryMethod<S extends z.ZodRawShape>(args: z.ZodObject<S>, spec: BinarySpec) {
+  const full = args.extend({ bytes: binaryPayload(spec.maxBytes) }).strict();
+  return {
+    returns<R>(): MethodSpec<typeof full, R> {
+      return { args: full, binary: spec };
+    },
+  };
+}
+
+export function binaryPayload(maxBytes: number) {
+  return z
+    .union([z.instanceof(Uint8Array), z.instanceof(ArrayBuffer)], { error: 'bytes must be binary data (Uint8Array or ArrayBuffer)' })
+    .transform((b) => (b instanceof Uint8Array ? b : new Uint8Array(b)))
+    .refine((b) => b.byteLength > 0, 'bytes is empty')
+    .refine((b) => b.byteLength <= maxBytes, `bytes is larger than ${maxBytes} bytes`);
 }
 
 export type Contract = Record<string, MethodSpec>;

@@ -5,6 +5,7 @@
  * Routes (all answers carry the renderer's CSP and the other security headers):
  *   GET  /, /<file>                       the built renderer (dist/renderer), contained; no token needed
  *   POST /api/<method>                    JSON body → { ok, value } | { ok: false, error }; bearer token
+ *                                         (methods that carry bytes: one octet-stream body, see app/api/binary-body.ts)
  *   GET  /api/events                      server-sent events (the renderer reads them with fetch + bearer)
  *   GET  /race-files/<raceId>/<path>      files of an open race (tiles, composite, exports); bearer token
  *
@@ -19,7 +20,8 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { dispatchCall } from '../api/dispatch.js';
-import { isApiMethodName } from '../api/contract.js';
+import { binarySpecOf, isApiMethodName } from '../api/contract.js';
+import { BINARY_CONTENT_TYPE, decodeBinaryCall, MAX_BINARY_ARGS_BYTES } from '../api/binary-body.js';
 import { toApiError, type ApiErrorShape } from '../api/errors.js';
 import { UserError } from '../domain/errors.js';
 import { ContainmentError, resolveContainedFile } from '../security/contain.js';
@@ -32,7 +34,8 @@ import { httpStatusOf } from './http-status.js';
 import { sendFile } from './send-file.js';
 
 export const BRIDGE_HOST = '127.0.0.1';
-/** Largest API request body; every method takes a small JSON object (paths, ids, a competitor). */
+/** Largest JSON request body; every JSON method takes a small object (paths, ids, a competitor). Binary methods
+ * (a recorded frame) have their own limit, from the contract. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface BridgeOptions {
@@ -105,6 +108,8 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     if (!isApiMethodName(name)) return sendJson(res, 404, errorBody('NOT_FOUND', `No such method: ${name.slice(0, 80)}`));
     if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
     const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const binary = binarySpecOf(name);
+    if (binary) return handleBinaryCall(req, res, name, type, binary.maxBytes);
     if (type !== 'application/json') return sendJson(res, 415, errorBody('INVALID_ARGUMENT', 'API calls must send Content-Type: application/json.'));
 
     const body = await readBody(req, MAX_BODY_BYTES);
@@ -117,6 +122,21 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
         return sendJson(res, 400, errorBody('INVALID_ARGUMENT', 'Request body is not valid JSON.'));
       }
     }
+    await answer(res, name, args);
+  }
+
+  /** A method that carries bytes: one octet-stream body (app/api/binary-body.ts), its own size limit. */
+  async function handleBinaryCall(req: IncomingMessage, res: ServerResponse, name: string, type: string | undefined, maxBytes: number): Promise<void> {
+    if (type !== BINARY_CONTENT_TYPE) return sendJson(res, 415, errorBody('INVALID_ARGUMENT', `${name} carries binary data: send Content-Type: ${BINARY_CONTENT_TYPE}.`));
+    const limit = maxBytes + MAX_BINARY_ARGS_BYTES + 4;
+    const body = await readBody(req, limit);
+    if (body === 'too-large') return sendJson(res, 413, errorBody('INVALID_ARGUMENT', `Request body is larger than ${limit} bytes.`));
+    const decoded = decodeBinaryCall(body);
+    if (!decoded.ok) return sendJson(res, 400, errorBody('INVALID_ARGUMENT', `${decoded.problem}.`));
+    await answer(res, name, decoded.args);
+  }
+
+  async function answer(res: ServerResponse, name: string, args: unknown): Promise<void> {
     const outcome = await dispatchCall(opts.running.service, name, args);
     sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
   }

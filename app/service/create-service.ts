@@ -9,6 +9,7 @@ import { createBuildService } from './build-service.js';
 import { createAdjudicationService } from './adjudication-service.js';
 import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
+import { createCaptureService } from './capture-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 
@@ -44,12 +45,14 @@ export function createService(options: ServiceOptions): RunningService {
       }
     },
   };
+  const build = createBuildService(context);
   const service: PhotofinishService = {
     ...createAppService(context),
-    ...createBuildService(context),
+    ...build,
     ...createAdjudicationService(context),
     ...createExportService(context),
     ...createDetectionService(context),
+    ...createCaptureService(context, build),
   };
   return {
     service,

@@ -93,7 +93,10 @@ export interface RateMeasurement {
   intervals: number;
 }
 
-function median(sorted: readonly Ticks[]): Ticks {
+export const compareTicks = (a: Ticks, b: Ticks): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Median of ascending ticks (the mean of the middle two, rounded half away from zero, for an even count). */
+export function medianOfSorted(sorted: readonly Ticks[]): Ticks {
   const n = sorted.length;
   if (n === 0) return 0n;
   const mid = n >> 1;
@@ -105,14 +108,14 @@ export function measureRate(times: readonly Ticks[]): RateMeasurement {
   if (times.length < 2) throw new UserError('the time map needs at least two columns to measure a rate', 'INVALID_ARGUMENT');
   const intervals: Ticks[] = [];
   for (let i = 1; i < times.length; i++) intervals.push((times[i] as Ticks) - (times[i - 1] as Ticks));
-  const sorted = [...intervals].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const med = median(sorted);
-  const deviations = sorted.map((v) => (v > med ? v - med : med - v)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...intervals].sort(compareTicks);
+  const med = medianOfSorted(sorted);
+  const deviations = sorted.map((v) => (v > med ? v - med : med - v)).sort(compareTicks);
   return {
     medianInterval: med,
     minInterval: sorted[0] as Ticks,
     maxInterval: sorted[sorted.length - 1] as Ticks,
-    spread: median(deviations),
+    spread: medianOfSorted(deviations),
     intervals: intervals.length,
   };
 }
@@ -129,13 +132,18 @@ export interface IntervalGap {
   to: Ticks;
 }
 
-/** Dropped-frame gaps: every interval longer than 1.5 × the median (compared in integers: 2·interval > 3·median). */
+/** The dropped-frame rule: an interval longer than 1.5 × the median (compared in integers: 2·interval > 3·median). */
+export function isDropGap(interval: Ticks, medianInterval: Ticks): boolean {
+  return 2n * interval > 3n * medianInterval;
+}
+
+/** Dropped-frame gaps: every interval that `isDropGap` calls one. */
 export function findIntervalGaps(times: readonly Ticks[], medianInterval: Ticks): IntervalGap[] {
   const gaps: IntervalGap[] = [];
   for (let i = 1; i < times.length; i++) {
     const from = times[i - 1] as Ticks;
     const to = times[i] as Ticks;
-    if (2n * (to - from) > 3n * medianInterval) gaps.push({ afterColumn: i - 1, from, to });
+    if (isDropGap(to - from, medianInterval)) gaps.push({ afterColumn: i - 1, from, to });
   }
   return gaps;
 }

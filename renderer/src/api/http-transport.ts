@@ -3,7 +3,9 @@
  * arrive over its SSE stream, race files from `race-files/...`; every request carries the bearer token.
  * URLs are relative so the page works wherever the bridge put it.
  */
+import { BINARY_CONTENT_TYPE, encodeBinaryCall } from '../../../app/api/binary-body.js';
 import { createApiClient, type RawOutcome } from '../../../app/api/client.js';
+import { binarySpecOf, type ApiMethodName } from '../../../app/api/contract.js';
 import { ApiCallError, isApiErrorShape } from '../../../app/api/errors.js';
 import type { ApiEvent, ApiEventListener } from '../../../app/api/events.js';
 import { raceFileUrl } from './desktop-bridge.js';
@@ -18,11 +20,8 @@ export function createHttpRendererApi(token: string | null): RendererApi {
   const api = createApiClient(async (name, args): Promise<RawOutcome> => {
     let res: Response;
     try {
-      res = await fetch(`api/${encodeURIComponent(name)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers() },
-        body: JSON.stringify(args ?? {}),
-      });
+      const { type, body } = requestBody(name, args);
+      res = await fetch(`api/${encodeURIComponent(name)}`, { method: 'POST', headers: { 'Content-Type': type, ...headers() }, body });
     } catch {
       return { ok: false, error: { code: 'INTERNAL', message: 'Photofinish server is not reachable: is photofinish serve still running?' } };
     }
@@ -64,6 +63,13 @@ export function createHttpRendererApi(token: string | null): RendererApi {
       return res.blob();
     },
   };
+}
+
+/** JSON for every method; one octet-stream body for a method that carries bytes (a recorded frame). */
+function requestBody(name: ApiMethodName, args: unknown): { type: string; body: string | Blob } {
+  if (!binarySpecOf(name)) return { type: 'application/json', body: JSON.stringify(args ?? {}) };
+  const { head, payload } = encodeBinaryCall((args ?? {}) as Record<string, unknown>);
+  return { type: BINARY_CONTENT_TYPE, body: new Blob([head as Uint8Array<ArrayBuffer>, payload as Uint8Array<ArrayBuffer>]) };
 }
 
 function isOutcome(body: unknown): body is RawOutcome {

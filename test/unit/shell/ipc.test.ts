@@ -114,6 +114,23 @@ describe('IPC transport (main side)', () => {
     expect(pick).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
   });
 
+  it('carries a binary frame as the ArrayBuffer structured clone delivers, checked by the schema, from the own window only', async () => {
+    const spy = vi.spyOn(running.service, 'writeCaptureFrame').mockResolvedValue({ accepted: true, written: 1, queued: 0, droppedBusy: 0 });
+    const bytes = new Uint8Array([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);
+    const args = { captureId: 'cap-1', seq: 0, captureUs: 1234 };
+    expect(await invoke('writeCaptureFrame', eventFrom(own, own.mainFrame), { ...args, bytes: bytes.buffer })).toMatchObject({ ok: true });
+    const given = spy.mock.calls[0]![0];
+    expect(given.bytes).toBeInstanceOf(Uint8Array);
+    expect([...given.bytes]).toEqual([...bytes]);
+    // A Uint8Array arrives as is; text, an empty payload, or an unknown field is refused before the service.
+    expect(await invoke('writeCaptureFrame', eventFrom(own, own.mainFrame), { ...args, bytes })).toMatchObject({ ok: true });
+    for (const bad of [{ ...args, bytes: 'AAAA' }, { ...args, bytes: new ArrayBuffer(0) }, { ...args, bytes, extra: 1 }, args]) {
+      expect(await invoke('writeCaptureFrame', eventFrom(own, own.mainFrame), bad)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    }
+    expect(await invoke('writeCaptureFrame', eventFrom(fakeContents(), own.mainFrame), { ...args, bytes })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
   it('returns service failures as the typed error shape', async () => {
     const outcome = await invoke('getRace', eventFrom(own, own.mainFrame), { raceId: 'nope' });
     expect(outcome.ok).toBe(false);

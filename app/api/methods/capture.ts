@@ -1,0 +1,66 @@
+/**
+ * Live capture from a camera at the line: the renderer reads the camera, and every recorded frame (encoded in the
+ * page) comes here to be written as a frame folder; on Stop the race is built by the same build job as any
+ * footage. A capture interrupted by a crash is listed on the next start and can be built then.
+ */
+import { z } from 'zod';
+import { binaryMethod, method } from '../define.js';
+import { captureBuildPlan, captureCamera, captureMarker, type CaptureSummary } from '../../domain/capture/capture-folder.js';
+import type { JobStarted } from '../types.js';
+import { filePath } from './app.js';
+
+export const captureId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a capture id');
+/** A frame as big as a lossless 4K picture; a 720p JPEG is about 0.15 MB. */
+export const MAX_CAPTURE_FRAME_BYTES = 32 * 1024 * 1024;
+
+export interface CaptureStarted {
+  captureId: string;
+  /** Where the frames are written (the race's source). */
+  folder: string;
+}
+
+export interface FrameReceipt {
+  /** False when the writer's queue was full: the frame was not kept (counted in droppedBusy). */
+  accepted: boolean;
+  written: number;
+  queued: number;
+  droppedBusy: number;
+}
+
+export interface CaptureStopped {
+  folder: string;
+  summary: CaptureSummary;
+  /** The build job (follow it with job-progress / job-finished events, as for any build). */
+  jobId: string;
+}
+
+export interface UnfinishedCapture {
+  folder: string;
+  name: string;
+  out: string;
+  /** As chosen before recording: the workspace shows the race mirrored when competitors crossed left to right. */
+  travel: 'right-to-left' | 'left-to-right';
+  startedAt: string;
+  /** Frames with a time line, as found on disk. */
+  frames: number;
+  /** True when the recording never ended normally (the app closed or crashed while recording). */
+  interrupted: boolean;
+}
+
+export const captureMethods = {
+  /** Checks the plan (race folder free, line inside the picture, start list readable) and opens the frame folder. */
+  startCapture: method(z.object({ plan: captureBuildPlan, camera: captureCamera })).returns<CaptureStarted>(),
+  writeCaptureFrame: binaryMethod(
+    z.object({ captureId, seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), captureUs: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
+    { maxBytes: MAX_CAPTURE_FRAME_BYTES },
+  ).returns<FrameReceipt>(),
+  /** The F key (a manual trigger time) or a motion trigger's start/stop, on the camera's clock. */
+  markCapture: method(z.object({ captureId, marker: captureMarker })).returns<void>(),
+  /** Ends the recording and starts building the race from it. */
+  stopCapture: method(z.object({ captureId })).returns<CaptureStopped>(),
+  listUnfinishedCaptures: method(z.object({})).returns<UnfinishedCapture[]>(),
+  /** Builds a capture the app did not get to build (it closed or crashed while recording). */
+  buildCapture: method(z.object({ folder: filePath })).returns<JobStarted>(),
+  /** Stops offering a capture for building; its files stay where they are. */
+  forgetCapture: method(z.object({ folder: filePath })).returns<void>(),
+};

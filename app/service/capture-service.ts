@@ -1,0 +1,106 @@
+/**
+ * Service operations of the capture area (see app/api/methods/capture.ts). A recording is one CaptureWriter, found
+ * by an opaque id for this run of the app; its folder is remembered in the data folder from the first moment, so a
+ * crash is recoverable on the next start. Building goes through the build area's own `startBuild` job: a recorded
+ * race gets the same evidence, hashes and time map as any frame folder.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { PhotofinishService } from '../api/contract.js';
+import { buildRequest } from '../api/methods/build.js';
+import type { captureMethods } from '../api/methods/capture.js';
+import { forgetCapture, listUnfinishedCaptures, rememberCapture } from '../capture/capture-registry.js';
+import { CaptureWriter } from '../capture/capture-writer.js';
+import { readCaptureRecord, recoverCapture } from '../capture/recover-capture.js';
+import { CAPTURE_LAYOUT, CAPTURE_SCHEMA, captureFolderFor, type CaptureRecord } from '../domain/capture/capture-folder.js';
+import { UserError } from '../domain/errors.js';
+import { checkLineInFrame } from '../domain/line/finish-line.js';
+import { planOutput } from '../imaging/build/race-output.js';
+import { parseStartListFile } from '../store/start-list-file.js';
+import type { BuildService } from './build-service.js';
+import type { ServiceContext } from './context.js';
+
+export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethods>;
+
+export function createCaptureService(ctx: ServiceContext, build: Pick<BuildService, 'startBuild'>): CaptureService {
+  const live = new Map<string, CaptureWriter>();
+
+  const writerOf = (captureId: string): CaptureWriter => {
+    const writer = live.get(captureId);
+    if (!writer) throw new UserError(`No recording ${captureId} (it has stopped, or the app was restarted)`, 'NOT_FOUND');
+    return writer;
+  };
+
+  /** The same build request set-up makes for a frame folder with a timestamps file. */
+  const startBuildOf = (folder: string, record: CaptureRecord) =>
+    build.startBuild(
+      buildRequest.parse({
+        source: folder,
+        out: record.build.out,
+        line: record.build.line,
+        timing: { kind: 'timestamps', file: path.join(folder, CAPTURE_LAYOUT.timestamps) },
+        name: record.build.name || path.basename(record.build.out),
+        sport: record.build.sport,
+        ...(record.build.startList ? { startList: record.build.startList } : {}),
+      }),
+    );
+
+  const tooShort = (folder: string, frames: number) =>
+    new UserError(`${folder}: ${frames === 0 ? 'no frame was' : frames === 1 ? 'only one frame was' : `only ${frames} frames were`} recorded; a photo finish needs at least two`, 'USER_ERROR');
+
+  return {
+    async startCapture({ plan, camera }) {
+      const out = path.resolve(plan.out);
+      await planOutput(out, false);
+      checkLineInFrame(plan.line, camera.width, camera.height, `the camera picture`);
+      const startList = plan.startList ? path.resolve(plan.startList) : undefined;
+      // Read now, so a bad start list is found before the race is run, not after.
+      if (startList) await parseStartListFile(startList);
+      const folder = captureFolderFor(out);
+      const record: CaptureRecord = {
+        schema: CAPTURE_SCHEMA,
+        schemaVersion: 1,
+        startedAt: new Date().toISOString(),
+        camera,
+        build: { ...plan, out, ...(startList ? { startList } : {}) },
+        markers: [],
+      };
+      const writer = await CaptureWriter.create(folder, record);
+      const captureId = randomBytes(12).toString('base64url');
+      live.set(captureId, writer);
+      await rememberCapture(ctx.dataDir, folder);
+      return { captureId, folder };
+    },
+    async writeCaptureFrame({ captureId, seq, captureUs, bytes }) {
+      return writerOf(captureId).offer({ seq, captureUs, bytes });
+    },
+    async markCapture({ captureId, marker }) {
+      await writerOf(captureId).mark(marker);
+    },
+    async stopCapture({ captureId }) {
+      const writer = writerOf(captureId);
+      live.delete(captureId);
+      const summary = await writer.finish();
+      if (summary.frames < 2) {
+        await forgetCapture(ctx.dataDir, writer.folder);
+        throw tooShort(writer.folder, summary.frames);
+      }
+      const { jobId } = await startBuildOf(writer.folder, writer.recordNow);
+      return { folder: writer.folder, summary, jobId };
+    },
+    async listUnfinishedCaptures() {
+      return listUnfinishedCaptures(ctx.dataDir, new Set([...live.values()].map((w) => w.folder)));
+    },
+    async buildCapture({ folder: given }) {
+      const folder = path.resolve(given);
+      if ([...live.values()].some((w) => w.folder === folder)) throw new UserError(`${folder}: still recording; stop it first`, 'CONFLICT');
+      const record = await readCaptureRecord(folder);
+      const { frames } = await recoverCapture(folder);
+      if (frames < 2) throw tooShort(folder, frames);
+      return startBuildOf(folder, record);
+    },
+    async forgetCapture({ folder }) {
+      await forgetCapture(ctx.dataDir, path.resolve(folder));
+    },
+  };
+}
