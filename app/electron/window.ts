@@ -1,7 +1,8 @@
 /**
  * The one application window, locked down: the page is sandboxed, isolated from the preload, has no Node, cannot
- * navigate away from `app://photofinish`, open windows, embed webviews or be granted any permission (camera,
- * notifications, clipboard read, ...). Every web contents the app ever creates gets the same treatment.
+ * navigate away from `app://photofinish`, open windows, embed webviews or be granted any permission but the camera
+ * and clipboard writes (no microphone, notifications, clipboard read, ...). Every web contents the app ever creates
+ * gets the same treatment.
  */
 import { BrowserWindow, type Session, type WebContents, type WebPreferences } from 'electron';
 import { APP_ORIGIN } from './channels.js';
@@ -69,21 +70,37 @@ export function hardenWebContents(contents: WebContents): void {
 }
 
 /**
- * Permissions the app's own page may use: writing (sanitized) text to the clipboard, for "copy results".
- * Nothing that reads the clipboard, records, locates or notifies.
+ * Permissions the app's own page may use: writing (sanitized) text to the clipboard, for "copy results", and the
+ * camera (`media`, video only) for live capture. Nothing that reads the clipboard, records sound, locates or notifies.
  */
-export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'media']);
 
-function allowed(permission: string, origin: string | undefined): boolean {
-  return ALLOWED_PERMISSIONS.has(permission) && origin !== undefined && isAppUrl(origin);
+/** What Electron tells about a media request or check: the kinds of device asked for. */
+interface MediaDetails {
+  mediaTypes?: readonly string[];
+  mediaType?: string;
 }
 
-/** No other permission is ever granted: the app needs none, and a compromised page must not gain any. */
+/**
+ * Cameras only: a request that includes the microphone is refused whole. A check (which grants nothing by itself,
+ * but lets the page list the cameras by name) may say 'unknown'; never 'audio'.
+ */
+function videoOnly(details: MediaDetails | undefined): boolean {
+  if (details?.mediaTypes) return details.mediaTypes.length > 0 && details.mediaTypes.every((t) => t === 'video');
+  return details?.mediaType === 'video' || details?.mediaType === 'unknown';
+}
+
+function allowed(permission: string, origin: string | undefined, details?: MediaDetails): boolean {
+  if (!ALLOWED_PERMISSIONS.has(permission) || origin === undefined || !isAppUrl(origin)) return false;
+  return permission !== 'media' || videoOnly(details);
+}
+
+/** No other permission is ever granted: a compromised page must not gain any. */
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((contents, permission, callback, details) =>
-    callback(allowed(permission, details.requestingUrl ?? contents?.getURL())),
+    callback(allowed(permission, details.requestingUrl ?? contents?.getURL(), details as MediaDetails)),
   );
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => allowed(permission, requestingOrigin, details as MediaDetails));
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
   session.on('will-download', (event) => event.preventDefault());

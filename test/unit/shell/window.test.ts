@@ -75,7 +75,7 @@ describe('the app window', () => {
     expect(isAppUrl('APP://PHOTOFINISH/x')).toBe(true);
   });
 
-  it('grants no permission and allows no downloads', () => {
+  it('grants no permission but clipboard writes and the camera, to its own page only, and allows no downloads', () => {
     const handlers: Record<string, any> = {};
     const session = {
       setPermissionRequestHandler: (fn: unknown) => (handlers.request = fn),
@@ -86,12 +86,29 @@ describe('the app window', () => {
     };
     hardenSession(session as never);
     const page = { getURL: () => 'app://photofinish/index.html' };
-    for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'pointerLock']) {
+    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'pointerLock', 'display-capture', 'midi']) {
       const callback = vi.fn();
-      handlers.request(page, permission, callback, { requestingUrl: 'app://photofinish/index.html' });
+      handlers.request(page, permission, callback, { requestingUrl: 'app://photofinish/index.html', mediaTypes: ['video'] });
       expect(callback, permission).toHaveBeenCalledWith(false);
-      expect(handlers.check(page, permission, 'app://photofinish')).toBe(false);
+      expect(handlers.check(page, permission, 'app://photofinish', { mediaType: 'video' })).toBe(false);
     }
+    // The camera, for live capture: video only, the app's own page only.
+    const media = (requestingUrl: string, mediaTypes: string[]) => {
+      const callback = vi.fn();
+      handlers.request(page, 'media', callback, { requestingUrl, mediaTypes });
+      return callback.mock.calls[0]![0] as boolean;
+    };
+    expect(media('app://photofinish/index.html', ['video'])).toBe(true);
+    expect(media('app://photofinish/index.html', ['video', 'audio'])).toBe(false);
+    expect(media('app://photofinish/index.html', ['audio'])).toBe(false);
+    expect(media('app://photofinish/index.html', [])).toBe(false);
+    expect(media('https://evil.example/', ['video'])).toBe(false);
+    expect(media('app://photofinish.evil.example/', ['video'])).toBe(false);
+    expect(handlers.check(page, 'media', 'app://photofinish', { mediaType: 'video' })).toBe(true);
+    expect(handlers.check(page, 'media', 'app://photofinish', { mediaType: 'audio' })).toBe(false);
+    expect(handlers.check(page, 'media', 'app://photofinish', { mediaType: 'unknown' })).toBe(true);
+    expect(handlers.check(page, 'media', 'app://photofinish', {})).toBe(false);
+    expect(handlers.check(page, 'media', 'https://evil.example', { mediaType: 'video' })).toBe(false);
     // Copying results to the clipboard is the one thing allowed, and only to the app's own page.
     const ok = vi.fn();
     handlers.request(page, 'clipboard-sanitized-write', ok, { requestingUrl: 'app://photofinish/index.html' });
