@@ -4,8 +4,10 @@
  * argument, certified race): its message names the file or thing and the problem, in one line.
  */
 import { UserError, type ApiErrorCode } from '../domain/errors.js';
+import { describeZodIssues, isZodLike } from '../domain/validation-issues.js';
 
 export { UserError, CancelledError, type ApiErrorCode } from '../domain/errors.js';
+export { describeZodIssues } from '../domain/validation-issues.js';
 
 export interface ApiErrorShape {
   readonly code: ApiErrorCode;
@@ -38,21 +40,6 @@ export class ApiCallError extends Error {
     this.name = 'ApiCallError';
     this.code = shape.code;
   }
-}
-
-interface ZodLikeIssue {
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-}
-function isZodLike(err: unknown): err is { issues: ZodLikeIssue[] } {
-  return typeof err === 'object' && err !== null && Array.isArray((err as { issues?: unknown }).issues) && (err as Error).name === 'ZodError';
-}
-
-export function describeZodIssues(issues: readonly ZodLikeIssue[]): string {
-  return issues
-    .slice(0, 3)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
 }
 
 function firstLine(text: string): string {

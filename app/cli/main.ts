@@ -5,7 +5,7 @@
  * when it runs, the API (zod) and the service when it calls them, so `--help` and `--version` load almost nothing.
  */
 import { toApiError } from '../api/errors.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import type { CliCommand, CliContext, CliIo } from './command.js';
 import { commands } from './commands/index.js';
 

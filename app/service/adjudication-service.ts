@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
 import type { EdgeSuggestion } from '../api/types.js';
-import { adjudicationMethods } from '../api/methods/adjudication.js';
+import type { adjudicationMethods } from '../api/methods/adjudication.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';

@@ -7,7 +7,7 @@ import type { BuildRequest } from '../../api/methods/build.js';
 import { UserError, CancelledError } from '../../domain/errors.js';
 import { parseLineSpec } from '../../domain/line/finish-line.js';
 import { ticksToDecimalSeconds } from '../../domain/time/ticks.js';
-import { loadManifest } from '../../imaging/race-evidence.js';
+import { loadManifest } from '../../store/evidence-reader.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { createProgressPrinter } from '../progress.js';

@@ -172,6 +172,7 @@ function collect(rows: RawCompetitor[], file: string): Competitor[] {
     const id = r.id.trim();
     if (id === '') throw new UserError(`${where}: the competitor has no id`, 'INVALID_ARGUMENT');
     if (id.length > 32) throw new UserError(`${where}: id "${id.slice(0, 40)}" is longer than 32 characters`, 'INVALID_ARGUMENT');
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
     if (/[\u0000-\u001f]/.test(id)) throw new UserError(`${where}: id contains control characters`, 'INVALID_ARGUMENT');
     const dup = seen.get(id);
     if (dup !== undefined) throw new UserError(`${where}: id ${id} already appears on line ${dup}`, 'INVALID_ARGUMENT');

@@ -96,7 +96,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (e.type === 'job-progress') setJob({ jobId: e.jobId, phase: e.phase, done: e.done, total: e.total, rate: e.rate, etaS: e.etaS });
         else if (e.type === 'job-finished') onFinished(e.state, e.error, e.racePath);
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription for the screen's life: onFinished works from refs (jobRef, travelRef) and the event's racePath
     [],
   );
 
@@ -116,7 +116,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         .catch(() => undefined);
     }, 1000);
     return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restart the poll only when the job changes, not on its progress; onFinished works from refs
   }, [job?.jobId]);
 
   function onFinished(state: 'done' | 'failed' | 'cancelled', err?: string, racePath?: string) {

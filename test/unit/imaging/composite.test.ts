@@ -9,8 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
-import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { loadManifest, readTimes } from '../../../app/store/evidence-reader.js';
 import { RACE_LAYOUT } from '../../../app/domain/race/evidence.js';
 import { pattern8, writeFrames, type PixelFn } from '../../fixtures/synthetic-frames.js';
 

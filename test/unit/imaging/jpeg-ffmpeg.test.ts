@@ -8,8 +8,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
-import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { loadManifest, readTimes } from '../../../app/store/evidence-reader.js';
 import { renderSourceFrame } from '../../../app/imaging/source-frame.js';
 import { encodeFrame, writeFrames, type PixelFn } from '../../fixtures/synthetic-frames.js';
 

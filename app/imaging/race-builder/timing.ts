@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TimingChoice } from '../../api/methods/build.js';
+import type { TimingChoice } from '../../domain/race/build-request.js';
 import { UserError } from '../../domain/errors.js';
 import type { EvidenceFile, SourceKind, TimingSource } from '../../domain/race/evidence.js';
 import { parseSecondsToTicks, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
