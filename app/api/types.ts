@@ -4,6 +4,7 @@
  */
 import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
+import type { Hint, HintFacts } from '../domain/errors.js';
 import type { ResultsReport } from '../domain/results/results-report.js';
 
 /** The result is the domain's own output; the API carries it as it is. */
@@ -96,6 +97,9 @@ export interface JobStatus {
   done: number;
   total: number;
   error?: string;
+  /** The remedy for `error`, worded by each face (see app/domain/errors.ts). */
+  hint?: Hint;
+  facts?: HintFacts;
   /** The race folder, once built. */
   racePath?: string;
 }

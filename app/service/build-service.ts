@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
-import { toApiError } from '../api/errors.js';
+import { remedyOf, toApiError } from '../api/errors.js';
 import { toRaceBuildRequest, type buildMethods } from '../api/methods/build.js';
 import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
@@ -58,8 +58,11 @@ export function createBuildService(ctx: ServiceContext): BuildService {
     } catch (err) {
       const shape = toApiError(err);
       job.status.state = shape.code === 'CANCELLED' || job.controller.signal.aborted ? 'cancelled' : 'failed';
-      job.status.error = job.status.state === 'cancelled' ? 'Build cancelled.' : shape.message;
-      ctx.emit({ type: 'job-finished', jobId, state: job.status.state, error: job.status.error });
+      const cancelled = job.status.state === 'cancelled';
+      job.status.error = cancelled ? 'Build cancelled.' : shape.message;
+      const remedy = cancelled ? {} : remedyOf(shape);
+      Object.assign(job.status, remedy);
+      ctx.emit({ type: 'job-finished', jobId, state: job.status.state, error: job.status.error, ...remedy });
     } finally {
       forgetOld();
     }

@@ -141,7 +141,8 @@ function parseEvt(lines: Line[], file: string, wanted: string | undefined): Comp
     chosen = events.find((e) => e.key === w) ?? events.find((e) => e.key.startsWith(`${w}-`));
     if (!chosen) throw new UserError(`${file}: no event ${w} (events: ${events.map((e) => e.key).join(', ')})`, 'INVALID_ARGUMENT');
   } else if (events.length > 1) {
-    throw new UserError(`${file}: holds ${events.length} events (${events.slice(0, 8).map((e) => e.key).join(', ')}); choose one with --event`, 'INVALID_ARGUMENT');
+    const keys = events.slice(0, 8).map((e) => e.key).join(', ');
+    throw new UserError(`${file}: holds ${events.length} events (${keys})`, 'INVALID_ARGUMENT', { hint: 'choose-event', facts: { events: keys } });
   } else chosen = events[0];
   const event = chosen as Event;
   return collect(

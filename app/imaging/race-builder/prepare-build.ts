@@ -37,7 +37,7 @@ export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedB
     order = fromFile.order;
     tsTimes = fromFile.times;
   }
-  if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: --line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT');
+  if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: a finish line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT', { hint: 'no-line-for-linescan' });
 
   const source = await openSource(sourcePath, { ...(order ? { order } : {}), skipBad: request.skipBad });
   try {

@@ -87,10 +87,9 @@ export async function writeEvidence(
     const times: Ticks[] = columnFrames.map((f) => {
       const t = frameTimes[f];
       if (t === undefined) {
-        throw new UserError(
-          source.kind === 'video' ? `${source.path}: frame ${f} carries no timestamp; give the rate with --fps N` : `${source.frameName(f)}: has no time`,
-          'INVALID_ARGUMENT',
-        );
+        throw source.kind === 'video'
+          ? new UserError(`${source.path}: frame ${f} carries no timestamp`, 'INVALID_ARGUMENT', { hint: 'give-video-rate' })
+          : new UserError(`${source.frameName(f)}: has no time`, 'INVALID_ARGUMENT');
       }
       return t;
     });

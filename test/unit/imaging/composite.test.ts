@@ -202,10 +202,13 @@ describe('native line-scan image', () => {
 
   it('refuses --line and a missing rate for a line-scan image', async () => {
     const file = path.join(tmp, 'scan.png');
-    await expect(buildRace(buildRequest.parse({ source: file, out: path.join(tmp, 'scan-x') }))).rejects.toThrow(/scan\.png: a line-scan image has no times of its own: give --line-rate N/);
+    await expect(buildRace(buildRequest.parse({ source: file, out: path.join(tmp, 'scan-x') }))).rejects.toMatchObject({
+      message: expect.stringMatching(/scan\.png: a line-scan image has no times of its own$/),
+      hint: 'give-line-rate',
+    });
     await expect(
       buildRace(buildRequest.parse({ source: file, out: path.join(tmp, 'scan-y'), line: { kind: 'column', x: 1 }, timing: { kind: 'line-rate', rate: '100' } })),
-    ).rejects.toThrow(/--line does not apply to a native line-scan image/);
+    ).rejects.toThrow(/a finish line does not apply to a native line-scan image/);
   });
 });
 

@@ -90,7 +90,10 @@ describe('JPEG folders through FFmpeg', () => {
       for (let i = sos + 20; i < b.length - 4; i++) b[i] = (b[i] as number) ^ 0x5a;
       await writeFile(file, b);
     }
-    await expect(build(bad, path.join(tmp, 'race-bad'))).rejects.toThrow(/frame_00032\.jpg: not a readable image \(.+\); use --skip-bad/);
+    await expect(build(bad, path.join(tmp, 'race-bad'))).rejects.toMatchObject({
+      message: expect.stringMatching(/frame_00032\.jpg: not a readable image \(.+\)$/),
+      hint: 'skip-bad-frames',
+    });
     const race = path.join(tmp, 'race-skip');
     await build(bad, race, { skipBad: true });
     const m = await loadManifest(race);
