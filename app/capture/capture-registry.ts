@@ -6,7 +6,7 @@
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { UnfinishedCapture } from '../api/methods/capture.js';
+import type { UnfinishedCapture } from '../domain/capture/capture-results.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { readCaptureRecord, readTimedFrames } from './recover-capture.js';

@@ -10,6 +10,7 @@
 import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { captureFrameName, CAPTURE_LAYOUT, TIMESTAMPS_HEADER, timestampsLine, type CaptureMarker, type CaptureRecord, type CaptureSummary } from '../domain/capture/capture-folder.js';
+import type { FrameReceipt } from '../domain/capture/capture-results.js';
 import { captureUsToTicks, countLostFrames } from '../domain/capture/frame-clock.js';
 import { UserError } from '../domain/errors.js';
 import type { Ticks } from '../domain/time/ticks.js';
@@ -33,13 +34,6 @@ export interface IncomingFrame {
   /** The camera's timestamp (VideoFrame.timestamp, integer µs). */
   captureUs: number;
   bytes: Uint8Array;
-}
-
-export interface FrameReceipt {
-  accepted: boolean;
-  written: number;
-  queued: number;
-  droppedBusy: number;
 }
 
 export class CaptureWriter {
@@ -71,7 +65,7 @@ export class CaptureWriter {
   static async create(folder: string, record: CaptureRecord, limits: WriterLimits = DEFAULT_WRITER_LIMITS): Promise<CaptureWriter> {
     await mkdir(folder, { recursive: true });
     const present = (await readdir(folder)).filter((n) => !n.startsWith('.'));
-    if (present.length > 0) throw new UserError(`${folder}: folder is not empty; choose a new place to save the race`, 'CONFLICT');
+    if (present.length > 0) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
     await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
     const tsFile = path.join(folder, CAPTURE_LAYOUT.timestamps);
     await writeFileDurableExclusive(tsFile, TIMESTAMPS_HEADER);

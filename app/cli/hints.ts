@@ -19,6 +19,7 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-output-files': () => 'name the output files instead, e.g. --pdf FILE',
   'verify-race': () => 'run photofinish verify',
   'build-race': () => 'build one with photofinish build',
+  'choose-race-folder': () => 'choose another --out RACE',
 };
 
 /** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */

@@ -41,6 +41,8 @@ export const HINTS = [
   'verify-race',
   /** The folder is not a race: build one from footage first. */
   'build-race',
+  /** The place chosen for a new race (or a recording's frames beside it) is taken: choose another. */
+  'choose-race-folder',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -15,7 +15,7 @@ import { readCaptureRecord, recoverCapture } from '../capture/recover-capture.js
 import { CAPTURE_LAYOUT, CAPTURE_SCHEMA, captureFolderFor, type CaptureRecord } from '../domain/capture/capture-folder.js';
 import { UserError } from '../domain/errors.js';
 import { checkLineInFrame } from '../domain/line/finish-line.js';
-import { planOutput } from '../imaging/build/race-output.js';
+import { planOutput } from '../imaging/race-builder/race-output.js';
 import { parseStartListFile } from '../store/start-list-file.js';
 import type { BuildService } from './build-service.js';
 import type { ServiceContext } from './context.js';

@@ -5,47 +5,16 @@
  */
 import { z } from 'zod';
 import { binaryMethod, method } from '../define.js';
-import { captureBuildPlan, captureCamera, captureMarker, type CaptureSummary } from '../../domain/capture/capture-folder.js';
+import { captureBuildPlan, captureCamera, captureMarker } from '../../domain/capture/capture-folder.js';
+import type { CaptureStarted, CaptureStopped, FrameReceipt, UnfinishedCapture } from '../../domain/capture/capture-results.js';
 import type { JobStarted } from '../types.js';
 import { filePath } from './app.js';
+
+export type { CaptureStarted, CaptureStopped, FrameReceipt, UnfinishedCapture } from '../../domain/capture/capture-results.js';
 
 export const captureId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a capture id');
 /** A frame as big as a lossless 4K picture; a 720p JPEG is about 0.15 MB. */
 export const MAX_CAPTURE_FRAME_BYTES = 32 * 1024 * 1024;
-
-export interface CaptureStarted {
-  captureId: string;
-  /** Where the frames are written (the race's source). */
-  folder: string;
-}
-
-export interface FrameReceipt {
-  /** False when the writer's queue was full: the frame was not kept (counted in droppedBusy). */
-  accepted: boolean;
-  written: number;
-  queued: number;
-  droppedBusy: number;
-}
-
-export interface CaptureStopped {
-  folder: string;
-  summary: CaptureSummary;
-  /** The build job (follow it with job-progress / job-finished events, as for any build). */
-  jobId: string;
-}
-
-export interface UnfinishedCapture {
-  folder: string;
-  name: string;
-  out: string;
-  /** As chosen before recording: the workspace shows the race mirrored when competitors crossed left to right. */
-  travel: 'right-to-left' | 'left-to-right';
-  startedAt: string;
-  /** Frames with a time line, as found on disk. */
-  frames: number;
-  /** True when the recording never ended normally (the app closed or crashed while recording). */
-  interrupted: boolean;
-}
 
 export const captureMethods = {
   /** Checks the plan (race folder free, line inside the picture, start list readable) and opens the frame folder. */

@@ -20,6 +20,7 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-output-files': () => 'Move the race folder somewhere you can write to, open it from there and export again.',
   'verify-race': () => 'Its files were changed outside Photofinish: have the race folder verified before going on.',
   'build-race': () => 'Open footage (frames or a video) to build a race first.',
+  'choose-race-folder': () => 'Choose another folder under “Save the race in”.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

@@ -144,7 +144,10 @@ describe('capture writer', () => {
     const folder = path.join(tmp, 'busy');
     await rm(folder, { recursive: true, force: true });
     await CaptureWriter.create(folder, captureRecordFor(folder)).then((w) => w.finish());
-    await expect(CaptureWriter.create(folder, captureRecordFor(folder))).rejects.toThrow(/folder is not empty/);
+    const err = await CaptureWriter.create(folder, captureRecordFor(folder)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UserError);
+    expect((err as UserError).message).toBe(`${folder}: already holds files (frames are recorded into a new folder)`);
+    expect((err as UserError).hint).toBe('choose-race-folder');
   });
 });
 
