@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { captureUsToTicks, FrameClock, type FrameArrival } from '../../../app/domain/capture/frame-clock.js';
-import { UserError } from '../../../app/domain/errors.js';
-import { findIntervalGaps, measureRate } from '../../../app/domain/time/time-map.js';
+import { captureUsToTicks, FrameClock, type FrameArrival } from '../../../../app/domain/capture/frame-clock.js';
+import { UserError } from '../../../../app/domain/errors.js';
+import { findIntervalGaps, measureRate } from '../../../../app/domain/time/time-map.js';
 
 const US_60 = 16_667; // a 60 frames/s camera's interval in whole µs
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bandLuma, bandMotion, planBand } from '../../../app/domain/capture/motion-band.js';
-import { DEFAULT_TRIGGER, IDLE, stepTrigger, type TriggerAction, type TriggerEvent, type TriggerState } from '../../../app/domain/capture/motion-trigger.js';
-import { PreTriggerBuffer } from '../../../app/domain/capture/pre-trigger-buffer.js';
-import { NS_PER_MS, NS_PER_S } from '../../../app/domain/time/ticks.js';
+import { bandLuma, bandMotion, planBand } from '../../../../app/domain/capture/motion-band.js';
+import { DEFAULT_TRIGGER, IDLE, stepTrigger, type TriggerAction, type TriggerEvent, type TriggerState } from '../../../../app/domain/capture/motion-trigger.js';
+import { PreTriggerBuffer } from '../../../../app/domain/capture/pre-trigger-buffer.js';
+import { NS_PER_MS, NS_PER_S } from '../../../../app/domain/time/ticks.js';
 
 const ms = (n: number) => BigInt(n) * NS_PER_MS;
 
