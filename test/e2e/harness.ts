@@ -29,11 +29,18 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-export async function startE2eApp(opts: { startup?: AppStartup; dataDir?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<E2eApp> {
+export async function startE2eApp(
+  opts: { startup?: AppStartup; dataDir?: string; colorScheme?: 'light' | 'dark'; chromiumArgs?: string[]; width?: number; height?: number } = {},
+): Promise<E2eApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pf-e2e-')));
   const running = createService({ shell: 'browser', dataDir, startup: opts.startup ?? null });
   const bridge = await startBridge({ running, rendererDir });
-  const browser = await launchBrowser({ colorScheme: opts.colorScheme });
+  const browser = await launchBrowser({
+    ...(opts.colorScheme ? { colorScheme: opts.colorScheme } : {}),
+    ...(opts.chromiumArgs ? { args: opts.chromiumArgs } : {}),
+    ...(opts.width ? { width: opts.width } : {}),
+    ...(opts.height ? { height: opts.height } : {}),
+  });
   await mkdir(screenshotDir, { recursive: true });
   return {
     dataDir,

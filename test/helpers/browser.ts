@@ -37,12 +37,17 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<LaunchedBrowser> {
+/** Chromium's fake camera, playing a Y4M file in a loop (test/helpers/fake-camera.ts makes one); no permission prompt. */
+export function fakeCameraArgs(y4m: string): string[] {
+  return ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`];
+}
+
+export async function launchBrowser(opts: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; args?: string[] } = {}): Promise<LaunchedBrowser> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'pf-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     colorScheme: opts.colorScheme ?? 'dark',
     deviceScaleFactor: 1,
