@@ -10,6 +10,7 @@ import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { session } from '../app/session.js';
 import { createStore, useStore } from '../app/store.js';
+import { FINISH_LINE } from '../viewer/colours.js';
 
 /** Which column the inspector shows and how many frames away from it. */
 export const inspectorStore = createStore({ column: null as number | null, step: 0, follow: true });
@@ -95,8 +96,8 @@ function LineShape({ line, height }: { line: FinishLine; height: number }) {
   const [x1, y1, x2, y2] = line.kind === 'column' ? [line.x + 0.5, 0, line.x + 0.5, height] : [line.x1, line.y1, line.x2, line.y2];
   return (
     <>
-      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="black" strokeWidth={4} vectorEffect="non-scaling-stroke" opacity={0.6} />
-      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="#ff3b3b" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={FINISH_LINE.halo} strokeWidth={4} vectorEffect="non-scaling-stroke" opacity={0.6} />
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={FINISH_LINE.line} strokeWidth={2} vectorEffect="non-scaling-stroke" />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
 import { placeMarkAt, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
-import { competitorColour } from './colours.js';
+import { UNKNOWN_COMPETITOR, competitorColour } from './colours.js';
 import { suggestionName, suggestionText } from './suggestion-text.js';
 import { ViewerEngine, type ViewerData } from './viewer-engine.js';
 import { setViewer } from './viewer-handle.js';
@@ -68,7 +68,7 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
       marks: race.marks.map((m) => ({
         competitorId: m.competitorId,
         label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : m.origin === 'suggestion' && m.suggestion ? ` (S${m.suggestion.index + 1})` : ''}`,
-        colour: byId.get(m.competitorId) ?? '#ffffff',
+        colour: byId.get(m.competitorId) ?? UNKNOWN_COMPETITOR,
         column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(s.times, BigInt(m.position.ns)),
         selected: m.competitorId === s.selectedId,
       })),
