@@ -10,7 +10,7 @@
  * 'Ctrl+Z', 'Ctrl+Shift+Z', 'Shift+ArrowLeft'. Ctrl also means Cmd on macOS. A modifier written is required and one
  * not written must not be held, except Shift on a single character, which is part of the character ('D', '<').
  */
-export type ActionGroup = 'Marking' | 'Viewing' | 'Inspector' | 'Race';
+export type ActionGroup = 'Marking' | 'Viewing' | 'Inspector' | 'Race' | 'Capture';
 
 export interface ActionSpec {
   readonly id: string;
@@ -28,6 +28,11 @@ export interface ActionSpec {
   readonly keys: readonly string[];
   /** The desktop menu's accelerator (Electron syntax), where it differs by platform. */
   readonly accelerator?: string | { readonly mac: string; readonly other: string };
+  /**
+   * The screen the action belongs to when it is not the workspace's: its keys may then be another screen's too
+   * (F fits the race in the workspace and marks a trigger time while recording), never two on one screen.
+   */
+  readonly screen?: 'capture';
 }
 
 const digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
@@ -97,9 +102,16 @@ export const ACTIONS = [
     accelerator: 'CmdOrCtrl+O',
   },
   { id: 'shortcuts', group: 'Race', label: 'Keyboard shortcuts', help: 'This help', keys: ['?'], accelerator: 'F1' },
+  // Capture (the capture screen)
+  { id: 'capture-mark', group: 'Capture', screen: 'capture', label: 'Mark a trigger time', help: 'Mark a manual trigger time while recording', keys: ['f'] },
+  { id: 'capture-record', screen: 'capture', label: 'Record', help: 'Start recording now; the same button then stops it', keys: [] },
+  { id: 'capture-stop', screen: 'capture', label: 'Stop', help: 'Stop recording and build the race', keys: [] },
+  { id: 'capture-arm', screen: 'capture', label: 'Arm', help: 'Record by itself when something enters the band around the finish line', keys: [] },
+  { id: 'capture-disarm', screen: 'capture', label: 'Disarm', keys: [] },
   // Menu only
   { id: 'open-frames', label: 'Open frames…', keys: [], accelerator: 'CmdOrCtrl+Shift+O' },
   { id: 'open-video', label: 'Open video…', keys: [], accelerator: 'CmdOrCtrl+Shift+V' },
+  { id: 'open-camera', label: 'Record from a camera…', keys: [] },
   /** One of the recent races (the menu event carries its path). */
   { id: 'open-recent', label: 'Open recent race', keys: [] },
   { id: 'about', label: 'About Photofinish', keys: [] },

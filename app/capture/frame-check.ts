@@ -9,6 +9,12 @@ export type FrameExt = 'jpg' | 'png';
 
 const PNG_END = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]; // IEND chunk type + CRC
 
+/** Whether a JPEG or PNG file's bytes end where the format says it ends (not cut off by a crash or a power cut). */
+export function isWholeImage(bytes: Uint8Array): boolean {
+  const ext = bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : bytes[0] === 0x89 && bytes[1] === 0x50 ? 'png' : null;
+  return ext !== null && isWhole(bytes, ext);
+}
+
 function isWhole(bytes: Uint8Array, ext: FrameExt): boolean {
   const n = bytes.length;
   if (ext === 'jpg') return n >= 4 && bytes[n - 2] === 0xff && bytes[n - 1] === 0xd9;

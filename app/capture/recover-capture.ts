@@ -1,15 +1,17 @@
 /**
  * A capture folder as found after the app stopped, normally or not. The writer's order (frame renamed into place,
- * then its line) means a kill leaves at most one frame without a line, and a power cut at most a torn last line;
- * `recoverCapture` mends both before a build, without deleting evidence: a frame with no time is renamed to a
- * hidden `.unlisted-<name>` (kept, never built), a torn line is cut off. Half-written `.part` files, which never
- * were frames of the recording, are removed.
+ * then its line) means a kill leaves at most one frame without a line; a power cut can also leave a torn last line
+ * and, since frames are not fsynced one by one, timed frames whose bytes never reached the disk. `recoverCapture`
+ * mends all three before a build without deleting evidence: a frame with no time, or cut off, is renamed to a
+ * hidden `.unlisted-<name>` (kept, never built) and its line left out; a torn line is cut off. Half-written `.part`
+ * files, which never were frames of the recording, are removed.
  */
 import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CAPTURE_LAYOUT, captureRecord, TIMESTAMPS_HEADER, type CaptureRecord } from '../domain/capture/capture-folder.js';
 import { UserError } from '../domain/errors.js';
 import { FRAME_EXTENSIONS } from '../imaging/sources/frame-files.js';
+import { isWholeImage } from './frame-check.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 
 export async function readCaptureRecord(folder: string): Promise<CaptureRecord> {
@@ -54,8 +56,15 @@ export interface Recovery {
 
 export async function recoverCapture(folder: string): Promise<Recovery> {
   const { names, text, torn } = await readTimedFrames(folder);
-  if (torn || text === '') await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.timestamps), text === '' ? TIMESTAMPS_HEADER : text);
-  const timed = new Set(names);
+  const cutOff = new Set<string>();
+  for (const name of names) {
+    const bytes = await readFile(path.join(folder, name)).catch(() => null);
+    if (bytes && !isWholeImage(bytes)) cutOff.add(name);
+  }
+  const lines = text.split('\n');
+  const kept = cutOff.size ? [lines[0], ...lines.slice(1).filter((l) => !cutOff.has(l.split(',')[0] as string))].join('\n') : text;
+  if (torn || text === '' || cutOff.size) await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.timestamps), kept === '' ? TIMESTAMPS_HEADER : kept);
+  const timed = new Set(names.filter((n) => !cutOff.has(n)));
   const setAside: string[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -67,5 +76,5 @@ export async function recoverCapture(folder: string): Promise<Recovery> {
     await rename(path.join(folder, entry.name), path.join(folder, `.unlisted-${entry.name}`));
     setAside.push(entry.name);
   }
-  return { frames: names.length, setAside, tornLine: torn };
+  return { frames: timed.size, setAside, tornLine: torn };
 }

@@ -34,6 +34,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     submenu: [
       item('open-frames'),
       item('open-video'),
+      item('open-camera'),
       item('open-race'),
       { label: 'Open Recent', submenu: recent },
       { type: 'separator' },

@@ -5,6 +5,7 @@
  * race gets the same evidence, hashes and time map as any frame folder.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
 import { buildRequest } from '../api/methods/build.js';
@@ -49,6 +50,14 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
     new UserError(`${folder}: ${frames === 0 ? 'no frame was' : frames === 1 ? 'only one frame was' : `only ${frames} frames were`} recorded; a photo finish needs at least two`, 'USER_ERROR');
 
   return {
+    async suggestCaptureFolder({ name }) {
+      const dir = path.join(ctx.dataDir, 'races');
+      await mkdir(dir, { recursive: true });
+      // Letters, digits, spaces and a few marks: a name that is a valid folder name on every system.
+      const safe = name.replace(/[^\p{L}\p{N} ._()-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'Race';
+      const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ').replace(/:/g, '.');
+      return { out: path.join(dir, `${safe} ${stamp}`) };
+    },
     async startCapture({ plan, camera }) {
       const out = path.resolve(plan.out);
       await planOutput(out, false);
@@ -72,7 +81,12 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       return { captureId, folder };
     },
     async writeCaptureFrame({ captureId, seq, captureUs, bytes }) {
-      return writerOf(captureId).offer({ seq, captureUs, bytes });
+      const writer = writerOf(captureId);
+      const receipt = writer.offer({ seq, captureUs, bytes });
+      if (!receipt.accepted) return receipt;
+      // Answered once the frame is on disk: the caller's calls in flight are the back-pressure.
+      await writer.settled(seq);
+      return { ...writer.stats(), accepted: true };
     },
     async markCapture({ captureId, marker }) {
       await writerOf(captureId).mark(marker);

@@ -139,7 +139,7 @@ export async function writeFakeCameraFile(scene: FakeCameraScene, file: string):
 
 /** The line's column of every frame of a Y4M file, as ffmpeg converts it to RGB (rows × 3 bytes each). */
 export async function readLineColumns(file: string, width: number, height: number, lineX: number): Promise<Uint8Array[]> {
-  const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-i', file, '-vf', `crop=1:${height}:${lineX}:0`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-i', file, '-vf', `format=rgb24,crop=1:${height}:${lineX}:0`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   ffmpeg.stdout.on('data', (c: Buffer) => chunks.push(c));
   await new Promise<void>((resolve, reject) => {

@@ -17,6 +17,8 @@ export const captureId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a captur
 export const MAX_CAPTURE_FRAME_BYTES = 32 * 1024 * 1024;
 
 export const captureMethods = {
+  /** A new folder to save a recorded race in (the app's races folder, named after the race and the time). */
+  suggestCaptureFolder: method(z.object({ name: z.string().max(200).default('') })).returns<{ out: string }>(),
   /** Checks the plan (race folder free, line inside the picture, start list readable) and opens the frame folder. */
   startCapture: method(z.object({ plan: captureBuildPlan, camera: captureCamera })).returns<CaptureStarted>(),
   writeCaptureFrame: binaryMethod(

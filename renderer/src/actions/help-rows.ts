@@ -2,7 +2,7 @@
 import { ACTIONS, type ActionGroup, type ActionSpec } from '../../../app/api/actions.js';
 import { formatKeys } from './key-binding.js';
 
-export const HELP_GROUPS: readonly ActionGroup[] = ['Marking', 'Viewing', 'Inspector', 'Race'];
+export const HELP_GROUPS: readonly ActionGroup[] = ['Marking', 'Viewing', 'Inspector', 'Race', 'Capture'];
 
 export interface HelpRow {
   keys: string;

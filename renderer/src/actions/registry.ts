@@ -9,7 +9,8 @@ import { openDeadHeat } from '../session/dead-heat-picks.js';
 import { openDialog } from '../session/dialogs.js';
 import { stepInspector } from '../session/inspector.js';
 import { removeSelectedMark } from '../session/marks.js';
-import { openRaceAt, selectInWorkspace } from '../session/navigation.js';
+import { openCapture, openRaceAt, selectInWorkspace } from '../session/navigation.js';
+import { captureControls, selectArmed, selectCanArm, selectCanRecord, selectRecording } from '../session/capture.js';
 import { showNotice } from '../session/notices.js';
 import { isDefaultPicture, resetPicture, toggleInvert } from '../session/picture.js';
 import { redo, toggleDirection, undo } from '../session/race.js';
@@ -37,6 +38,8 @@ interface Behaviour {
 }
 
 const always = () => true;
+/** Leaving the capture screen would drop a recording: not while one runs. */
+const notRecording = (s: SessionState) => s.capture.mode !== 'recording' && s.capture.mode !== 'stopping';
 const inWorkspace = selectInWorkspace;
 const canUndo = (s: SessionState) => inWorkspace(s) && s.race.view?.canUndo === true && !s.race.view.certified;
 const canRedo = (s: SessionState) => inWorkspace(s) && s.race.view?.canRedo === true && !s.race.view.certified;
@@ -92,12 +95,18 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
     run: () => (session.get().race.view?.certified ? openDialog('amend') : showNotice('Only a certified race needs an amendment.')),
   },
   export: { enabled: inWorkspace, run: () => openDialog('export') },
-  'open-race': { enabled: always, run: openAnotherRace },
+  'open-race': { enabled: notRecording, run: openAnotherRace },
   shortcuts: { enabled: always, run: () => openDialog('help') },
-  'open-frames': { enabled: always, run: () => pickAndOpen('frames') },
-  'open-video': { enabled: always, run: () => pickAndOpen('video') },
-  'open-recent': { enabled: always, run: (t) => (t.path ? openRaceAt(t.path) : undefined) },
+  'open-frames': { enabled: notRecording, run: () => pickAndOpen('frames') },
+  'open-video': { enabled: notRecording, run: () => pickAndOpen('video') },
+  'open-recent': { enabled: notRecording, run: (t) => (t.path ? openRaceAt(t.path) : undefined) },
   about: { enabled: always, run: () => openDialog('help') },
+  'capture-mark': { enabled: selectRecording, run: () => captureControls()?.mark() },
+  'capture-record': { enabled: selectCanRecord, run: () => captureControls()?.record() },
+  'capture-stop': { enabled: selectRecording, run: () => captureControls()?.stop() },
+  'capture-arm': { enabled: selectCanArm, run: () => captureControls()?.arm() },
+  'capture-disarm': { enabled: selectArmed, run: () => captureControls()?.disarm() },
+  'open-camera': { enabled: notRecording, run: openCapture },
 };
 
 /** Whether an action can run in this state (a stable function per action, for subscriptions). */

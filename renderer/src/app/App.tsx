@@ -9,6 +9,7 @@ import { CertifyDialog } from '../dialogs/CertifyDialog.js';
 import { DeadHeatDialog } from '../dialogs/DeadHeatDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
+import { CaptureScreen } from '../screens/CaptureScreen.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
@@ -49,6 +50,8 @@ export function App() {
         <StartScreen />
       ) : screen.kind === 'setup' ? (
         <SetupScreen key={screen.source} source={screen.source} sourceKind={screen.sourceKind} />
+      ) : screen.kind === 'capture' ? (
+        <CaptureScreen />
       ) : (
         <Workspace />
       )}

@@ -1,8 +1,9 @@
 /**
  * Sends recorded frames to the service (`writeCaptureFrame`, one binary call each) in the order they were recorded,
- * at most `maxInFlight` calls at once. Frames wait in a bounded outbox (while the recording's folder is being
- * opened, or while calls are slow); a frame that finds the outbox full is dropped and counted, never queued without
- * limit. The first error (a full disk, say) stops the sending and is kept for the screen.
+ * at most `maxInFlight` calls at once; the service answers once a frame is on disk, so a slow disk backs up here.
+ * Frames wait in a bounded outbox (while the recording's folder is being opened, the pre-trigger buffer's burst, a
+ * slow disk): about 3 s of 720p frames at 120 frames/s. A frame that finds it full is dropped and counted, never
+ * queued without limit. The first error (a full disk, say) stops the sending and is kept for the screen.
  */
 import type { PhotofinishApi } from '../../../app/api/contract.js';
 
@@ -35,7 +36,7 @@ export class FrameSender {
   constructor(
     private readonly api: Pick<PhotofinishApi, 'writeCaptureFrame'>,
     private readonly onDrop: (captureUs: number) => void,
-    private readonly limits = { maxInFlight: 4, maxOutboxFrames: 120, maxOutboxBytes: 64 * 1024 * 1024 },
+    private readonly limits = { maxInFlight: 4, maxOutboxFrames: 600, maxOutboxBytes: 128 * 1024 * 1024 },
   ) {}
 
   /** The recording's id, once its folder is open: sending starts. */

@@ -117,10 +117,15 @@ export class LiveComposite implements CaptureView {
 
   /** One screen pixel per column, growing from the left until the canvas is full, then scrolling; rows fitted. */
   private draw(): void {
+    // One canvas pixel per screen pixel, whatever size the page gives the canvas.
+    const cw = Math.max(1, Math.round(this.canvas.clientWidth || this.canvas.width));
+    const ch = Math.max(1, Math.round(this.canvas.clientHeight || this.canvas.height));
+    if (this.canvas.width !== cw) this.canvas.width = cw;
+    if (this.canvas.height !== ch) this.canvas.height = ch;
     const ctx = this.canvas.getContext('2d', { alpha: false });
     if (!ctx) return;
-    const w = this.canvas.width;
-    const h = this.canvas.height;
+    const w = cw;
+    const h = ch;
     ctx.fillStyle = '#101216';
     ctx.fillRect(0, 0, w, h);
     const visible = Math.min(this.used, w);

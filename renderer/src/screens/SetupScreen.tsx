@@ -2,35 +2,24 @@
  * Set up a race from footage: the finish line on a reference frame, the time source (with the measured frame rate
  * and its spread), the sport, a start list, and the build with progress, ETA and cancel.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ApiEvent } from '../../../app/api/events.js';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { appErrorText } from '../errors/hints.js';
-import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigation.js';
-import { change } from '../session/race.js';
-import { session, useSession, type SetupKind } from '../session/state.js';
+import { goToStart, selectNativeDialogs } from '../session/navigation.js';
+import { useSession, type SetupKind } from '../session/state.js';
+import { BuildProgress } from '../setup/BuildProgress.js';
+import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
+import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
-type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
-
-/** The latest progress of the running build, as the service pushes it. */
-type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 
 function defaultOut(source: string): string {
   const trimmed = source.replace(/[\\/]+$/, '');
   return `${trimmed.replace(/\.[^./\\]+$/, '')}-race`;
-}
-
-function fmtEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return 'estimating…';
-  if (s < 1) return 'under a second left';
-  if (s < 90) return `about ${Math.ceil(s)} s left`;
-  return `about ${Math.ceil(s / 60)} min left`;
 }
 
 export function SetupScreen({ source, sourceKind }: { source: string; sourceKind: SetupKind }) {
@@ -44,18 +33,17 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [timestamps, setTimestamps] = useState('');
   const [lineRate, setLineRate] = useState('');
   const [startTime, setStartTime] = useState('0');
-  const [sport, setSport] = useState<Sport>('motorsport');
-  const [startList, setStartList] = useState('');
-  const [name, setName] = useState('');
-  const [out, setOut] = useState(defaultOut(source));
-  /** Which way competitors cross the camera's view; the composite is then shown so they face the way they travel. */
-  const [travel, setTravel] = useState<'right-to-left' | 'left-to-right'>('right-to-left');
-  const travelRef = useRef(travel);
-  travelRef.current = travel;
+  const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', travel: 'right-to-left', out: defaultOut(source) });
   const [error, setError] = useState<string | null>(null);
-  const [job, setJob] = useState<JobView | null>(null);
   const [finished, setFinished] = useState<string | null>(null);
-  const jobRef = useRef<string | null>(null);
+  const { job, follow, cancel: cancelJob } = useBuildJob({
+    onDone: (racePath) => {
+      const at = racePath ?? race.out.trim();
+      setFinished(at);
+      void openBuiltRace(at, race.travel);
+    },
+    onFailed: setError,
+  });
 
   useEffect(() => {
     let live = true;
@@ -64,7 +52,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
       .then((p) => {
         if (!live) return;
         setProbe(p);
-        setName(source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race');
+        setRace((r) => ({ ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
         if (p.ownTimes) setTiming('source');
         else if (p.kind === 'linescan') setTiming('line-rate');
         else setTiming('fps');
@@ -92,55 +80,6 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     };
   }, [api, source, probe, frameIndex]);
 
-  useEffect(
-    () =>
-      rendererApi.subscribe((e: ApiEvent) => {
-        if ((e.type !== 'job-progress' && e.type !== 'job-finished') || !jobRef.current || e.jobId !== jobRef.current) return;
-        if (e.type === 'job-progress') setJob({ jobId: e.jobId, phase: e.phase, done: e.done, total: e.total, rate: e.rate, etaS: e.etaS });
-        else if (e.type === 'job-finished') onFinished(e.state, e.error && appErrorText(e.error, e.hint, e.facts), e.racePath);
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription for the screen's life: onFinished works from refs (jobRef, travelRef) and the event's racePath
-    [],
-  );
-
-  // Events can be missed (a reconnecting stream); poll the job as well while it runs.
-  useEffect(() => {
-    if (!job) return;
-    const t = setInterval(() => {
-      const id = jobRef.current;
-      if (!id) return;
-      api
-        .getJob({ jobId: id })
-        .then((st) => {
-          if (jobRef.current !== id) return;
-          if (st.state === 'running') setJob((j) => (j ? { ...j, done: Math.max(j.done, st.done), total: st.total || j.total } : j));
-          else onFinished(st.state, st.error && appErrorText(st.error, st.hint, st.facts), st.racePath);
-        })
-        .catch(() => undefined);
-    }, 1000);
-    return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- restart the poll only when the job changes, not on its progress; onFinished works from refs
-  }, [job?.jobId]);
-
-  function onFinished(state: 'done' | 'failed' | 'cancelled', err?: string, racePath?: string) {
-    if (!jobRef.current) return;
-    jobRef.current = null;
-    if (state === 'done') {
-      setFinished(racePath ?? out);
-      setJob((j) => (j ? { ...j, done: j.total } : j));
-      void openRaceAt(racePath ?? out).then(() => {
-        // Time runs left to right by default, which mirrors competitors moving left to right: flip the display.
-        const r = session.get().race.view;
-        if (travelRef.current === 'left-to-right' && r && r.direction !== 'rtl') {
-          void change('change the display direction', (by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
-        }
-      });
-    } else {
-      setJob(null);
-      setError(state === 'cancelled' ? 'Build cancelled. Nothing was written.' : (err ?? 'The build failed.'));
-    }
-  }
-
   const timingChoice = () => {
     const st = startTime.trim() || undefined;
     switch (timing) {
@@ -163,36 +102,33 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     try {
       const { jobId } = await api.startBuild({
         source,
-        out: out.trim(),
+        out: race.out.trim(),
         line: toFinishLine(line, frame.height),
         timing: timingChoice(),
-        name: name.trim() || undefined,
-        sport,
-        startList: startList.trim() || undefined,
+        name: race.name.trim() || undefined,
+        sport: race.sport,
+        startList: race.startList.trim() || undefined,
       });
-      jobRef.current = jobId;
-      setJob({ jobId, phase: 'starting', done: 0, total: probe?.frameCount ?? 0, rate: 0, etaS: null });
+      follow(jobId, probe?.frameCount ?? 0);
     } catch (err) {
       setError(messageOf(err));
     }
   };
 
   const cancel = async () => {
-    if (!job) return;
     try {
-      await api.cancelJob({ jobId: job.jobId });
+      await cancelJob();
     } catch (err) {
       setError(messageOf(err));
     }
   };
 
-  const pickInto = async (purpose: 'start-list' | 'timestamps', set: (v: string) => void) => {
+  const pickInto = async (purpose: 'timestamps', set: (v: string) => void) => {
     const { path } = await api.pickPath({ purpose });
     if (path) set(path);
   };
   const native = useSession(selectNativeDialogs);
   const running = job !== null && finished === null;
-  const pct = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
 
   return (
     <main className="setup" data-testid="setup-screen">
@@ -321,62 +257,15 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
             </fieldset>
 
             <h2>Race</h2>
-            <fieldset className="fields" disabled={running}>
-              <label>
-                Name
-                <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
-              </label>
-              <label>
-                Sport
-                <select name="sport" value={sport} onChange={(e) => setSport(e.target.value as Sport)}>
-                  <option value="motorsport">Motorsport (nearest 1/1000 s)</option>
-                  <option value="athletics">Athletics (rounded up to 1/100 s)</option>
-                  <option value="horse">Horse racing (lengths)</option>
-                  <option value="greyhound">Greyhound racing (lengths)</option>
-                </select>
-              </label>
-              <label>
-                Start list (optional: FinishLynx .evt/.ppl or CSV)
-                <span className="row">
-                  <input name="startList" value={startList} onChange={(e) => setStartList(e.target.value)} placeholder="/meet/lynx.evt" />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('start-list', setStartList)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </span>
-              </label>
-              <label>
-                Competitors cross the picture moving
-                <select name="travel" value={travel} onChange={(e) => setTravel(e.target.value as 'right-to-left' | 'left-to-right')}>
-                  <option value="right-to-left">right to left (time runs →)</option>
-                  <option value="left-to-right">left to right (time runs ←, so they face forward)</option>
-                </select>
-              </label>
-              <label>
-                Save the race in
-                <input name="out" value={out} onChange={(e) => setOut(e.target.value)} required spellCheck={false} />
-              </label>
-            </fieldset>
+            <RaceFields value={race} onChange={setRace} disabled={running} native={native} />
 
             <div className="build-row">
               {running ? (
-                <>
-                  <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label="Build progress" data-testid="build-progress">
-                    <div className="bar" style={{ width: `${pct}%` }} />
-                  </div>
-                  <p className="muted small" data-testid="build-status">
-                    {phaseLabel(job.phase)} {job.done.toLocaleString()} / {job.total.toLocaleString()}
-                    {job.rate > 0 ? ` · ${Math.round(job.rate).toLocaleString()} frames/s` : ''} · {fmtEta(job.etaS)}
-                  </p>
-                  <button type="button" onClick={() => void cancel()}>
-                    Cancel build
-                  </button>
-                </>
+                <BuildProgress job={job} onCancel={() => void cancel()} />
               ) : finished ? (
                 <p className="loading">Built. Opening the race…</p>
               ) : (
-                <button type="submit" className="primary big" disabled={!frame || !line || !out.trim()} data-testid="build">
+                <button type="submit" className="primary big" disabled={!frame || !line || !race.out.trim()} data-testid="build">
                   Build the composite
                 </button>
               )}
@@ -390,9 +279,4 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
 
 function labelKind(k: SetupKind): string {
   return k === 'frames' ? 'Frames folder' : k === 'video' ? 'Video' : 'Line-scan image';
-}
-
-function phaseLabel(phase: string): string {
-  const p = phase.replace(/[-_]/g, ' ');
-  return p.charAt(0).toUpperCase() + p.slice(1);
 }

@@ -3,10 +3,11 @@ import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import type { RecentRace } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { openDemoRace, openRaceAt, openSetup, selectNativeDialogs } from '../session/navigation.js';
+import { openCapture, openDemoRace, openRaceAt, openSetup, selectNativeDialogs } from '../session/navigation.js';
 import { showError } from '../session/notices.js';
 import { useSession } from '../session/state.js';
 import { droppedPath, guessKind, type OpenKind } from './dropped-path.js';
+import { UnfinishedCaptures } from './UnfinishedCaptures.js';
 
 
 const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
@@ -15,11 +16,12 @@ const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
   { kind: 'linescan', label: 'Line-scan image', hint: 'One image from a line-scan camera' },
   { kind: 'race', label: 'Race folder', hint: 'A race built earlier (race.json inside)' },
 ];
+const CAMERA = { label: 'Camera', hint: 'Record from a camera at the line (a webcam, a capture card, a phone as a webcam)' };
 
 export function StartScreen() {
   const [recent, setRecent] = useState<RecentRace[] | null>(null);
   const [recentError, setRecentError] = useState<string | null>(null);
-  const [kind, setKind] = useState<OpenKind>('frames');
+  const [kind, setKind] = useState<OpenKind | 'camera'>('frames');
   const [path, setPath] = useState('');
   const native = useSession(selectNativeDialogs);
 
@@ -62,7 +64,8 @@ export function StartScreen() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    open(kind, path);
+    if (kind === 'camera') openCapture();
+    else open(kind, path);
   };
 
   return (
@@ -111,6 +114,9 @@ export function StartScreen() {
                 {k.label}…
               </button>
             ))}
+            <button type="button" onClick={openCapture} title={CAMERA.hint} data-testid="open-camera">
+              {CAMERA.label}…
+            </button>
           </div>
         ) : (
           <form onSubmit={submit} className="form open-form">
@@ -121,25 +127,42 @@ export function StartScreen() {
                   {k.label}
                 </label>
               ))}
+              <label title={CAMERA.hint}>
+                <input type="radio" name="kind" value="camera" checked={kind === 'camera'} onChange={() => setKind('camera')} data-testid="open-camera" />
+                {CAMERA.label}
+              </label>
             </fieldset>
-            <label>
-              Path on this computer
-              <input
-                name="path"
-                value={path}
-                onChange={(e) => setPath(e.target.value)}
-                placeholder={kind === 'race' ? '/races/2026-05-01 heat 3' : kind === 'video' ? '/footage/finish.mp4' : '/footage/frames'}
-                spellCheck={false}
-                data-testid="open-path"
-              />
-            </label>
-            <p className="muted small">{KINDS.find((k) => k.kind === kind)?.hint}. Browser mode cannot show a file dialog: paste the full path, or drop the folder or file here.</p>
-            <button type="submit" className="primary" disabled={!path.trim()}>
-              {kind === 'race' ? 'Open race' : 'Set up'}
-            </button>
+            {kind === 'camera' ? (
+              <>
+                <p className="muted small">{CAMERA.hint}. The browser asks once whether Photofinish may use the camera.</p>
+                <button type="submit" className="primary" data-testid="set-up-camera">
+                  Set up the camera
+                </button>
+              </>
+            ) : (
+              <>
+                <label>
+                  Path on this computer
+                  <input
+                    name="path"
+                    value={path}
+                    onChange={(e) => setPath(e.target.value)}
+                    placeholder={kind === 'race' ? '/races/2026-05-01 heat 3' : kind === 'video' ? '/footage/finish.mp4' : '/footage/frames'}
+                    spellCheck={false}
+                    data-testid="open-path"
+                  />
+                </label>
+                <p className="muted small">{KINDS.find((k) => k.kind === kind)?.hint}. Browser mode cannot show a file dialog: paste the full path, or drop the folder or file here.</p>
+                <button type="submit" className="primary" disabled={!path.trim()}>
+                  {kind === 'race' ? 'Open race' : 'Set up'}
+                </button>
+              </>
+            )}
           </form>
         )}
       </section>
+
+      <UnfinishedCaptures />
 
       <section className="card">
         <h2>Recent races</h2>

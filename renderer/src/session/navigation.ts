@@ -39,6 +39,11 @@ export function openSetup(source: string, sourceKind: SetupKind): void {
   session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'setup', source, sourceKind } }, notices: { ...s.notices, error: null } }));
 }
 
+/** The capture screen: a camera at the line. */
+export function openCapture(): void {
+  session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'capture' } }, notices: { ...s.notices, error: null } }));
+}
+
 export function goToStart(): void {
   session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'start' } }, dialog: { open: null }, notices: { ...s.notices, error: null } }));
 }

@@ -9,7 +9,7 @@ import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { createStore, useStore } from '../app/store.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';
-export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'workspace' };
+export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'capture' } | { kind: 'workspace' };
 export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat';
 export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -56,6 +56,8 @@ export interface SessionState {
   picture: Adjustments;
   /** The source-frame inspector: which column it shows, how many frames from it, whether it follows the hairline. */
   inspector: { column: number | null; step: number; follow: boolean };
+  /** The capture screen's recorder: what Record, Stop, Arm and the F key may do now. */
+  capture: { mode: 'none' | 'idle' | 'armed' | 'recording' | 'stopping' };
 }
 
 export const DEFAULT_PICTURE: Adjustments = { brightness: 1, contrast: 1, gamma: 1, invert: false };
@@ -71,6 +73,7 @@ export function initialSession(): SessionState {
     deadHeat: { picks: [] },
     picture: DEFAULT_PICTURE,
     inspector: { column: null, step: 0, follow: true },
+    capture: { mode: 'none' },
   };
 }
 

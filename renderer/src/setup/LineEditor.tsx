@@ -1,22 +1,25 @@
 /**
- * The finish line on a reference frame: drag either endpoint (Shift snaps the line vertical or horizontal), or
+ * The finish line on a reference frame (or the camera's live picture): drag either endpoint (Shift snaps the line vertical or horizontal), or
  * focus an endpoint and move it with the arrow keys (Shift: 10 px). Coordinates are source pixels, pixel centres
  * at integers, as the engine samples them.
  */
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { snapEndpoint, type Segment } from './line-geometry.js';
 
 export type { Segment } from './line-geometry.js';
 
 export function LineEditor({
   src,
+  media,
   width,
   height,
   line,
   onChange,
   disabled,
 }: {
-  src: string;
+  /** The reference frame (set-up), or `media`: what to draw the line over instead (the camera's live picture). */
+  src?: string;
+  media?: ReactNode;
   width: number;
   height: number;
   line: Segment;
@@ -78,7 +81,7 @@ export function LineEditor({
 
   return (
     <div className="line-editor">
-      <img src={src} alt="Reference frame" draggable={false} />
+      {media ?? <img src={src} alt="Reference frame" draggable={false} />}
       <svg ref={svgRef} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" data-testid="line-editor">
         <line x1={line.x1 + 0.5} y1={line.y1 + 0.5} x2={line.x2 + 0.5} y2={line.y2 + 0.5} className="finish-line-halo" vectorEffect="non-scaling-stroke" />
         <line x1={line.x1 + 0.5} y1={line.y1 + 0.5} x2={line.x2 + 0.5} y2={line.y2 + 0.5} className="finish-line" vectorEffect="non-scaling-stroke" />

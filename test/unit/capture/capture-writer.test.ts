@@ -71,6 +71,22 @@ describe('capture writer', () => {
     }
   });
 
+  it('settles a frame only once it is on disk with its line (the back-pressure a caller waits on)', async () => {
+    const w = await newWriter();
+    w.offer({ seq: 1, captureUs: 20_000, bytes: frames[1] as Buffer });
+    let oneSettled = false;
+    const one = w.settled(1).then(() => (oneSettled = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Frame 1 waits for frame 0, which has not come.
+    expect(oneSettled).toBe(false);
+    w.offer({ seq: 0, captureUs: 10_000, bytes: frames[0] as Buffer });
+    await one;
+    expect(await frameFiles(w.folder)).toEqual(['f_000000.png', 'f_000001.png']);
+    expect((await csvLines(w.folder)).length).toBe(3);
+    await w.settled(7); // never offered: nothing to wait for
+    await w.finish();
+  });
+
   it('writes frames in the order they were sent, whatever order they arrive in', async () => {
     const w = await newWriter();
     for (const seq of [2, 0, 3, 1]) w.offer({ seq, captureUs: 1_000 + seq * 10_000, bytes: frames[seq] as Buffer });
@@ -195,7 +211,7 @@ describe('a kill -9 while recording', () => {
     }
   });
 
-  it('recovery cuts a torn last line and sets a frame without a time aside, without deleting it', async () => {
+  it('recovery cuts a torn last line and sets frames without a time, or cut off, aside, without deleting them', async () => {
     const w = await newWriter();
     for (let seq = 0; seq < 4; seq++) w.offer({ seq, captureUs: seq * 10_000, bytes: frames[seq] as Buffer });
     await w.finish();
@@ -205,9 +221,20 @@ describe('a kill -9 while recording', () => {
     await writeFile(csv, text.slice(0, -6));
     await writeFile(path.join(w.folder, 'f_000004.png'), frames[4] as Buffer);
     await writeFile(path.join(w.folder, '.f_000005.png.part'), (frames[5] as Buffer).subarray(0, 20));
+    // A timed frame whose bytes never all reached the disk.
+    await writeFile(path.join(w.folder, 'f_000001.png'), (frames[1] as Buffer).subarray(0, 100));
     const r = await recoverCapture(w.folder);
-    expect(r).toEqual({ frames: 3, setAside: ['f_000003.png', 'f_000004.png'], tornLine: true });
-    expect((await readdir(w.folder)).sort()).toEqual(['.unlisted-f_000003.png', '.unlisted-f_000004.png', 'capture.json', 'f_000000.png', 'f_000001.png', 'f_000002.png', 'timestamps.csv']);
+    expect(r).toEqual({ frames: 2, setAside: ['f_000001.png', 'f_000003.png', 'f_000004.png'], tornLine: true });
+    expect((await readdir(w.folder)).sort()).toEqual([
+      '.unlisted-f_000001.png',
+      '.unlisted-f_000003.png',
+      '.unlisted-f_000004.png',
+      'capture.json',
+      'f_000000.png',
+      'f_000002.png',
+      'timestamps.csv',
+    ]);
+    expect((await csvLines(w.folder)).map((l) => l.split(',')[0])).toEqual(['file', 'f_000000.png', 'f_000002.png']);
     const out = path.join(path.dirname(w.folder), 'race');
     expect((await runCli(['build', w.folder, '--out', out, '--timestamps', csv, '--line', '7'])).code).toBe(0);
   });
