@@ -32,7 +32,7 @@ describe('native menu', () => {
   it('has File, Edit, View and Help with the actions officials need', () => {
     expect(template.map((m) => m.label?.replace('&', ''))).toEqual(['File', 'Edit', 'View', 'Help']);
     const labels = (menu: string) => items(template, menu).map((i) => i.label ?? i.role);
-    expect(labels('File')).toEqual(expect.arrayContaining(['Open frames…', 'Open video…', 'Open race…', 'Open Recent', 'Export…']));
+    expect(labels('File')).toEqual(expect.arrayContaining(['Open frames…', 'Open video…', 'Record from a camera…', 'Open race…', 'Open Recent', 'Export…']));
     expect(labels('Edit')).toEqual(expect.arrayContaining(['Undo', 'Redo']));
     expect(labels('View')).toEqual(expect.arrayContaining(['Zoom in', 'Zoom out', 'Fit the whole race']));
     expect(labels('Help')).toEqual(['Keyboard shortcuts', 'About Photofinish']);

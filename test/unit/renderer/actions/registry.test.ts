@@ -35,13 +35,22 @@ describe('action declarations', () => {
     }
   });
 
-  it('bind no key press to two actions', () => {
+  it('bind no key press to two actions of one screen', () => {
+    const screenOf = (a: (typeof ACTIONS)[number]) => ('screen' in a ? a.screen : 'workspace');
     for (const a of ACTIONS) {
       for (const k of a.keys) {
-        const claimants = ACTIONS.filter((b) => b.keys.some((bk) => matches(bk, press(k)))).map((b) => b.id);
+        const claimants = ACTIONS.filter((b) => screenOf(b) === screenOf(a) && b.keys.some((bk) => matches(bk, press(k)))).map((b) => b.id);
         expect(claimants, `${k} (${a.id})`).toEqual([a.id]);
       }
     }
+  });
+
+  it('send F to the capture screen while recording, and to the workspace otherwise', () => {
+    expect(actionForKey(press('f'), session.get())).toBe('fit');
+    session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'capture' } }, capture: { mode: 'idle' } }));
+    expect(actionForKey(press('f'), session.get())).toBeNull();
+    session.set({ capture: { mode: 'recording' } });
+    expect(actionForKey(press('f'), session.get())).toBe('capture-mark');
   });
 
   it('give the desktop menu unique accelerators', () => {
