@@ -8,11 +8,11 @@ import { setCaptureControls, setRecorderMode, type CaptureControls } from '../..
 import { openCapture } from '../../../../renderer/src/session/navigation.js';
 import { initialSession, session } from '../../../../renderer/src/session/state.js';
 
-let controls: { [K in keyof CaptureControls]: ReturnType<typeof vi.fn> };
+let controls: { [K in keyof CaptureControls]: ReturnType<typeof vi.fn<() => void>> };
 
 beforeEach(() => {
   session.set(initialSession());
-  controls = { record: vi.fn(), stop: vi.fn(), arm: vi.fn(), disarm: vi.fn(), mark: vi.fn() };
+  controls = { record: vi.fn<() => void>(), stop: vi.fn<() => void>(), arm: vi.fn<() => void>(), disarm: vi.fn<() => void>(), mark: vi.fn<() => void>() };
   openCapture();
   setCaptureControls(controls);
   setRecorderMode('idle');
