@@ -5,7 +5,7 @@
  *   2. the app: the highest frame rate it sustains with zero dropped frames, its CPU per frame (browser + service),
  *      and the delay from a frame's capture to its column on screen (p50/p95).
  * Numbers on a shared machine: the load average is printed with them. Usage: tsx scripts/bench/capture-throughput.ts
- * [--frames 90] [--only encoders|app]
+ * [--frames 90] [--only encoders|app] [--rates 30,60,120] [--seconds 8]
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumMissing } from '../../test/helpers/browser.js';
 import { fakeScene, renderFakeCamera, writeFakeCameraFile, type FakeCameraScene } from '../../test/helpers/fake-camera.js';
+import { recordOnce } from './capture/app-run.js';
 import { measureEncoders } from './capture/encoders.js';
 import { loadLine } from './capture/process-cpu.js';
 
@@ -47,6 +48,28 @@ async function encoders(): Promise<void> {
   console.log('   the last line is what the service would add to turn raw planes into a PNG frame file.)');
 }
 
+async function app(): Promise<void> {
+  const rates = (arg('rates') ?? '30,60,120').split(',').map(Number);
+  const seconds = Number(arg('seconds') ?? 8);
+  console.log(`\nThe app, ${WIDTH}×${HEIGHT}, recording ${seconds} s at each rate the fake camera is asked for`);
+  console.log('  rate  kept  frames/s  lost: camera app disk | written gaps (frames)  CPU ms/frame: browser service | delay p50  p95  max (ms)');
+  let best: number | null = null;
+  for (const rate of rates) {
+    const file = await sceneFile(fakeScene({ width: WIDTH, height: HEIGHT, fps: rate, seconds: 2, code: false }));
+    const load = loadLine();
+    const r = await recordOnce(file, rate, seconds);
+    const lost = r.lost.camera + r.lost.app + r.lost.writer + r.written.droppedBusy;
+    if (lost === 0 && r.written.missing === 0) best = Math.max(best ?? 0, rate);
+    console.log(
+      `  ${String(rate).padStart(4)}  ${String(r.frames).padStart(4)}  ${r.deliveredFps.toFixed(1).padStart(8)}  ${String(r.lost.camera).padStart(11)} ${String(r.lost.app).padStart(3)} ${String(r.lost.writer).padStart(4)} |` +
+        ` ${String(r.written.gaps).padStart(12)} (${r.written.missing})  ${r.browserCpuMsPerFrame.toFixed(1).padStart(20)} ${r.serviceCpuMsPerFrame.toFixed(1).padStart(7)} |` +
+        ` ${r.delayMs.p50.toFixed(0).padStart(9)} ${r.delayMs.p95.toFixed(0).padStart(4)} ${r.delayMs.max.toFixed(0).padStart(4)}   (${load})`,
+    );
+  }
+  console.log(`  highest rate with no frame lost: ${best === null ? 'none of those tried' : `${best} frames/s`}`);
+  console.log('  (browser CPU includes the fake camera reading and converting its Y4M file: see the encoders baseline.)');
+}
+
 async function main(): Promise<void> {
   const missing = chromiumMissing();
   if (missing) {
@@ -55,6 +78,7 @@ async function main(): Promise<void> {
   }
   const only = arg('only');
   if (!only || only === 'encoders') await encoders();
+  if (!only || only === 'app') await app();
 }
 
 await main();

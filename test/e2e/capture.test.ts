@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ROWS, fakeScene, readCode, readLineColumns, writeFakeCameraFile, type FakeCameraScene } from '../helpers/fake-camera.js';
 import { chromiumMissing, fakeCameraArgs, launchBrowser } from '../helpers/browser.js';
+import { openCaptureScreen as openCapture, readProbe } from '../helpers/capture-screen.js';
 import { recoverCapture } from '../../app/capture/recover-capture.js';
 import { createService } from '../../app/service/create-service.js';
 import { runCli } from '../fixtures/cli-capture.js';
@@ -89,15 +90,7 @@ function difference(a: Uint8Array, b: Uint8Array): { mean: number; max: number }
   return { mean: sum / n, max };
 }
 
-async function openCaptureScreen(app: E2eApp): Promise<void> {
-  const { page } = app.browser;
-  await page.goto(app.bridge.url);
-  await page.getByTestId('open-camera').check();
-  await page.getByTestId('set-up-camera').click();
-  await page.getByTestId('capture-screen').waitFor();
-  // The camera runs and its rate is measured.
-  await page.getByTestId('measured-rate').filter({ hasText: /measured \d+(\.\d+)? frames\/s/ }).waitFor({ timeout: 30_000 });
-}
+const openCaptureScreen = (app: E2eApp) => openCapture(app.browser.page, app.bridge.url);
 
 /** Puts the finish line on the scene's line with the line editor's keys (it starts in the middle of the picture). */
 async function moveLineTo(app: E2eApp, x: number): Promise<void> {
@@ -129,8 +122,7 @@ describe.skipIf(skip)('live capture on the fake camera', () => {
       await page.keyboard.press('f');
       await page.waitForTimeout(1500);
       await screenshot(app, 'capture-recording');
-      const live = await page.evaluate(() => (globalThis as unknown as { __photofinishCapture: { painted: unknown[] } }).__photofinishCapture.painted.length);
-      expect(live).toBeGreaterThan(30);
+      expect((await readProbe(page)).painted.length).toBeGreaterThan(30);
       await page.getByTestId('capture-record').click();
 
       // Stop builds the race and opens it in the workspace.
@@ -242,10 +234,7 @@ describe.skipIf(skip)('live capture on the fake camera', () => {
         server.on('exit', () => reject(new Error(`photofinish serve ended: ${text}`)));
       });
       const { page } = browser;
-      await page.goto(url);
-      await page.getByTestId('open-camera').check();
-      await page.getByTestId('set-up-camera').click();
-      await page.getByTestId('measured-rate').filter({ hasText: /measured \d+(\.\d+)? frames\/s/ }).waitFor({ timeout: 30_000 });
+      await openCapture(page, url);
       const out = path.join(tmp, 'killed.race');
       await page.locator('input[name="out"]').fill(out);
       await page.getByTestId('capture-record').click();
