@@ -5,7 +5,7 @@
  * race gets the same evidence, hashes and time map as any frame folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
 import { buildRequest } from '../api/methods/build.js';
@@ -13,7 +13,7 @@ import type { captureMethods } from '../api/methods/capture.js';
 import { forgetCapture, listUnfinishedCaptures, rememberCapture } from '../capture/capture-registry.js';
 import { CaptureWriter } from '../capture/capture-writer.js';
 import { readCaptureRecord, recoverCapture } from '../capture/recover-capture.js';
-import { CAPTURE_LAYOUT, CAPTURE_SCHEMA, captureFolderFor, type CaptureRecord } from '../domain/capture/capture-folder.js';
+import { CAPTURE_LAYOUT, CAPTURE_SCHEMA, captureFolderFor, type CaptureBuildPlan, type CaptureCamera, type CaptureRecord } from '../domain/capture/capture-folder.js';
 import { UserError } from '../domain/errors.js';
 import { checkLineInFrame } from '../domain/line/finish-line.js';
 import { planOutput } from '../imaging/race-builder/race-output.js';
@@ -22,6 +22,23 @@ import type { BuildService } from './build-service.js';
 import type { ServiceContext } from './context.js';
 
 export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethods>;
+
+/** What a recording needs before its first frame: the race folder free, the line in the picture, a readable start list. */
+async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise<{ out: string; startList: string | undefined; folder: string }> {
+  const out = path.resolve(plan.out);
+  await planOutput(out, false);
+  checkLineInFrame(plan.line, camera.width, camera.height, 'the camera picture');
+  const startList = plan.startList ? path.resolve(plan.startList) : undefined;
+  // Read now, so a bad start list is found before the race is run, not after.
+  if (startList) await parseStartListFile(startList);
+  const folder = captureFolderFor(out);
+  const taken = await readdir(folder).then(
+    (names) => names.some((n) => !n.startsWith('.')),
+    () => false,
+  );
+  if (taken) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
+  return { out, startList, folder };
+}
 
 export function createCaptureService(ctx: ServiceContext, build: Pick<BuildService, 'startBuild'>): CaptureService {
   const live = new Map<string, CaptureWriter>();
@@ -58,14 +75,11 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ').replace(/:/g, '.');
       return { out: path.join(dir, `${safe} ${stamp}`) };
     },
+    async checkCapture({ plan, camera }) {
+      await checkPlan(plan, camera);
+    },
     async startCapture({ plan, camera }) {
-      const out = path.resolve(plan.out);
-      await planOutput(out, false);
-      checkLineInFrame(plan.line, camera.width, camera.height, `the camera picture`);
-      const startList = plan.startList ? path.resolve(plan.startList) : undefined;
-      // Read now, so a bad start list is found before the race is run, not after.
-      if (startList) await parseStartListFile(startList);
-      const folder = captureFolderFor(out);
+      const { out, startList, folder } = await checkPlan(plan, camera);
       const record: CaptureRecord = {
         schema: CAPTURE_SCHEMA,
         schemaVersion: 1,

@@ -21,6 +21,8 @@ export const captureMethods = {
   suggestCaptureFolder: method(z.object({ name: z.string().max(200).default('') })).returns<{ out: string }>(),
   /** Checks the plan (race folder free, line inside the picture, start list readable) and opens the frame folder. */
   startCapture: method(z.object({ plan: captureBuildPlan, camera: captureCamera })).returns<CaptureStarted>(),
+  /** The same checks without opening anything: before arming, so a trigger never fires into a plan that fails. */
+  checkCapture: method(z.object({ plan: captureBuildPlan, camera: captureCamera })).returns<void>(),
   writeCaptureFrame: binaryMethod(
     z.object({ captureId, seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), captureUs: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
     { maxBytes: MAX_CAPTURE_FRAME_BYTES },

@@ -87,11 +87,12 @@ export function startRecorder(opts: RecorderOptions): Recorder {
     latest = null;
   }, STATUS_EVERY_MS);
 
+  const cameraFacts = () => ({ label: camera.label.slice(0, 200), width: camera.width, height: camera.height, frameRate: camera.frameRate || null });
   const engine = new CaptureEngine({
     api: rendererApi.api,
     makePool: (l, listener) => new FrameWorkerPool({ line: l, width: camera.width, height: camera.height, quality: JPEG_QUALITY }, listener),
     line,
-    plan: () => ({ plan: opts.plan(), camera: { label: camera.label.slice(0, 200), width: camera.width, height: camera.height, frameRate: camera.frameRate || null } }),
+    plan: () => ({ plan: opts.plan(), camera: cameraFacts() }),
     view,
     onChange: (status) => {
       if (status.mode !== mode) {
@@ -108,7 +109,12 @@ export function startRecorder(opts: RecorderOptions): Recorder {
   setCaptureControls({
     record: () => engine.record(),
     stop: () => engine.stop(),
-    arm: () => engine.arm(),
+    // Checked before arming: a trigger must never fire into a race folder that is taken.
+    arm: () =>
+      void rendererApi.api.checkCapture({ plan: opts.plan(), camera: cameraFacts() }).then(
+        () => engine.arm(),
+        (error: unknown) => opts.onStopped({ error }),
+      ),
     disarm: () => engine.disarm(),
     mark: () => engine.mark(),
   });

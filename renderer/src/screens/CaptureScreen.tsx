@@ -122,7 +122,10 @@ export function CaptureScreen() {
           travel: r.travel,
         };
       },
-      onStatus: setStatus,
+      onStatus: (next) => {
+        setStatus(next);
+        if (next.mode === 'armed' || next.mode === 'recording') setError(null);
+      },
       onStopped: (result) => {
         if ('error' in result) setError(messageOf(result.error));
         else follow(result.jobId, result.summary.frames);

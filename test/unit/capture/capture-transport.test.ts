@@ -113,6 +113,15 @@ describe('recording through the browser-mode transport', () => {
       client.api.startCapture({ plan: { out, name: 'x', sport: 'motorsport', startList: path.join(tmp, 'missing.csv'), line: { kind: 'column', x: 1 } }, camera }),
     ).rejects.toThrow(/missing\.csv: no such file/);
     expect(existsSync(path.join(tmp, 'refused-frames'))).toBe(false);
+    // Arming checks the same without opening anything: a folder of frames already there is refused too.
+    const plan = { out, name: 'x', sport: 'motorsport' as const, line: { kind: 'column' as const, x: 1 } };
+    await client.api.checkCapture({ plan, camera });
+    await mkdir(path.join(tmp, 'refused-frames'));
+    await writeFile(path.join(tmp, 'refused-frames', 'f_000000.jpg'), 'x');
+    const err = await client.api.checkCapture({ plan, camera }).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/refused-frames: already holds files/);
+    expect((err as { hint?: string }).hint).toBe('choose-race-folder');
+    await expect(client.api.startCapture({ plan, camera })).rejects.toThrow(/already holds files/);
   });
 
   it('a recording the app never stopped is offered on the next start and builds', async () => {
