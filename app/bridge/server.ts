@@ -16,15 +16,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { dispatchCall } from '../api/dispatch.js';
 import { isApiMethodName } from '../api/contract.js';
 import { toApiError, type ApiErrorShape } from '../api/errors.js';
 import { UserError } from '../domain/errors.js';
-import { ContainmentError, resolveContainedFile } from '../security/contain.js';
-import { RACE_FILE_CACHE_CONTROL, rendererCacheControl } from '../security/content-type.js';
 import { SECURITY_HEADERS } from '../security/csp.js';
+import { isRefusal, locateRaceFile, locateRendererFile } from '../security/served-files.js';
 import type { RunningService } from '../service/create-service.js';
 import { allowedHosts, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
 import { createEventStreams } from './event-stream.js';
@@ -124,35 +122,22 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   async function handleRaceFile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
     if (!hasBearer(req, token)) return unauthorized(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
-    const slash = rest.indexOf('/');
-    const raceId = slash > 0 ? rest.slice(0, slash) : '';
-    const relative = slash > 0 ? rest.slice(slash + 1) : '';
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(raceId) || relative === '') return sendText(res, 404, 'Not found.');
-    let file: string;
-    try {
-      file = await opts.running.context.races.resolveFile(raceId, relative);
-    } catch (err) {
-      return refuse(res, err);
-    }
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return sendText(res, 404, 'Not found.');
-    sendFile(req, res, { file, size: info.size, mtimeMs: info.mtimeMs }, SECURITY_HEADERS, RACE_FILE_CACHE_CONTROL);
+    const found = await locateRaceFile(opts.running.context.races, rest);
+    if (isRefusal(found)) return sendText(res, found.status, found.message);
+    sendFile(req, res, found, SECURITY_HEADERS);
   }
 
   async function handleRenderer(req: IncomingMessage, res: ServerResponse, relative: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
-    try {
-      const found = await resolveContainedFile(opts.rendererDir, relative);
-      sendFile(req, res, found, SECURITY_HEADERS, rendererCacheControl(relative));
-    } catch (err) {
-      // Browsers ask for /favicon.ico on their own; a bundle without one gets "no content", not a console error.
-      if (relative === 'favicon.ico' && err instanceof ContainmentError && err.notFound) {
-        res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'public, max-age=86400' });
-        res.end();
-        return;
-      }
-      refuse(res, err);
+    const found = await locateRendererFile(opts.rendererDir, relative);
+    if (!isRefusal(found)) return sendFile(req, res, found, SECURITY_HEADERS);
+    // Browsers ask for /favicon.ico on their own; a bundle without one gets "no content", not a console error.
+    if (relative === 'favicon.ico' && found.status === 404) {
+      res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'public, max-age=86400' });
+      res.end();
+      return;
     }
+    sendText(res, found.status, found.message);
   }
 
   await listen(server, port, host);
@@ -258,11 +243,4 @@ function unauthorized(res: ServerResponse): void {
 
 function methodNotAllowed(res: ServerResponse, allow: string): void {
   sendText(res, 405, 'Method not allowed.', { Allow: allow });
-}
-
-/** Containment refusals are 403, plain absence 404; an unknown race id is a 404 too. */
-function refuse(res: ServerResponse, err: unknown): void {
-  if (err instanceof ContainmentError) return sendText(res, err.notFound ? 404 : 403, err.notFound ? 'Not found.' : 'Forbidden path.');
-  if (err instanceof UserError) return sendText(res, err.code === 'NOT_FOUND' ? 404 : 400, err.message);
-  throw err;
 }

@@ -13,7 +13,7 @@ import { findIntervalGaps, measureRate, rateFromInterval } from '../../domain/ti
 import { SOFTWARE } from '../../runtime/version.js';
 import { CompositeWriter } from '../composite/composite-writer.js';
 import { throwIfAborted } from '../concurrency.js';
-import { sha256Hex } from '../hash.js';
+import { sha256Bytes } from '../../store/sha256.js';
 import { TILE_WIDTH } from '../limits.js';
 import { allocSamples } from '../pixels.js';
 import type { PreparedBuild } from './prepare-build.js';
@@ -141,7 +141,7 @@ export async function writeEvidence(
       timing: prep.time.timing,
       columns,
       rows: samples.rows,
-      times: { path: RACE_LAYOUT.times, sha256: sha256Hex(timesJson) },
+      times: { path: RACE_LAYOUT.times, sha256: sha256Bytes(timesJson) },
       gaps,
       measured: {
         medianIntervalNs: ticksToNsString(measured.medianInterval),
@@ -155,7 +155,7 @@ export async function writeEvidence(
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestBytes);
-    return { manifest, manifestSha256: sha256Hex(manifestBytes), skipped };
+    return { manifest, manifestSha256: sha256Bytes(manifestBytes), skipped };
   } catch (err) {
     await writer.abort();
     throw err;

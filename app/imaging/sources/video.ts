@@ -14,7 +14,7 @@ import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import type { Ticks } from '../../domain/time/ticks.js';
 import { parseRate, ptsToTicks, type Rational } from '../../domain/time/time-map.js';
-import { sha256File } from '../hash.js';
+import { sha256File } from '../../store/sha256.js';
 import { FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { samplesOf } from '../pixels.js';
 import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
@@ -84,7 +84,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
     decodedTimes: () => decoded,
     readFrame: (index) => readVideoFrame(file, width, height, probedTimes, pts, index, packets.length),
     async hashFiles(signal) {
-      return [{ path: file, bytes, sha256: await sha256File(file, signal) }];
+      return [{ path: file, bytes, sha256: (await sha256File(file, signal)).sha256 }];
     },
     async close() {},
   };

@@ -2,6 +2,7 @@
  * The workspace session: which screen is up, the open race, and every action that changes it. Components read it
  * through `useStore(session)`; actions call the typed API and put the returned RaceView in place.
  */
+import type { SportName } from '../../../app/domain/sports/sport-list.js';
 import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
 import { parseColumnTimes } from '../../../app/domain/time/column-time.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
@@ -292,7 +293,7 @@ export async function importStartList(path: string): Promise<boolean> {
   return change((by, raceId) => api().importStartList({ raceId, path: path.trim(), by }));
 }
 
-export async function setSport(sport: 'motorsport' | 'athletics' | 'horse' | 'greyhound'): Promise<boolean> {
+export async function setSport(sport: SportName): Promise<boolean> {
   if (isCertified()) {
     showNotice('This race is certified and read-only. Use Amend to change the sport.');
     return false;

@@ -3,7 +3,7 @@ import type { FinisherResult, RaceView } from '../../../app/api/types.js';
 import { finisherGaps, gapText, secondsText, ticksFixed } from '../../../app/exports/gaps-text.js';
 import { clockText, closestFinish, planImage } from '../../../app/exports/sheet/image-plan.js';
 import { stackLabels } from '../../../app/exports/sheet/label-layout.js';
-import { ColumnTimes } from '../../../app/exports/time-map.js';
+import { ColumnTimes } from '../../../app/domain/time/column-time.js';
 
 function finisher(place: number | null, id: string, ns: bigint | null, extra: Partial<FinisherResult> = {}): FinisherResult {
   return {

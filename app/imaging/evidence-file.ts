@@ -1,19 +1,8 @@
-/** SHA-256 of evidence: every source file is hashed so a printed result can be traced to the exact footage. */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+/** A source frame as evidence: every source file is hashed so a printed result can be traced to the exact footage. */
 import { readFile } from 'node:fs/promises';
 import { UserError } from '../domain/errors.js';
 import type { EvidenceFile } from '../domain/race/evidence.js';
-
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-export async function sha256File(file: string, signal?: AbortSignal): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20, signal })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
+import { sha256Bytes } from '../store/sha256.js';
 
 /**
  * Reads one source frame during a build and hashes exactly the bytes that are decoded, so the evidence record
@@ -27,5 +16,5 @@ export async function readEvidenceFile(file: string): Promise<{ buf: Buffer; evi
     const code = (err as NodeJS.ErrnoException).code;
     throw new UserError(`${file}: ${code === 'ENOENT' ? 'missing (was it moved during the build?)' : 'cannot be read'}`, 'NOT_FOUND');
   }
-  return { buf, evidence: { path: file, bytes: buf.length, sha256: sha256Hex(buf) } };
+  return { buf, evidence: { path: file, bytes: buf.length, sha256: sha256Bytes(buf) } };
 }
