@@ -6,7 +6,7 @@
  */
 import { UserError } from '../errors.js';
 import type { Competitor } from '../race/document.js';
-import { splitCsvLine } from './csv-line.js';
+import { splitCsvLine } from '../text/csv-line.js';
 import { decodeCp1252 } from '../text/cp1252.js';
 import { decodeUtf8, isWellFormedUtf8 } from '../text/utf8.js';
 

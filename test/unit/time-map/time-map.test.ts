@@ -114,6 +114,8 @@ describe('timestamps files', () => {
     ['file,time_s\na.png,0.1\na.png,0.2\n', /times\.csv line 3: file a\.png already has a time at line 2/],
     ['file,time_s\na.png,\n', /times\.csv line 2: time_s is empty/],
     ['file,time_s\n', /times\.csv: no timestamps/],
+    // The start list's CSV rules (one splitter): a quote left open no longer swallows the rest of the line.
+    ['file,time_s\n"a.png,0.1\n', /times\.csv line 2: a quoted field is not closed/],
     ['[{"frame": 0, "time_s": 0},\n {"frame": 1}]', /times\.csv line 2: entry has no "time_s"/],
     ['[{"frame": 0, "time_s": 0},\n {"frame": -1, "time_s": 1}]', /times\.csv line 2: frame "-1" is not a frame number/],
     ['[{"frame": 0, "time_s": 0},\n oops]', /times\.csv line 2: not valid JSON/],
