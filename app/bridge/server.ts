@@ -22,7 +22,8 @@ import { isApiMethodName } from '../api/contract.js';
 import { toApiError, type ApiErrorShape } from '../api/errors.js';
 import { UserError } from '../domain/errors.js';
 import { SECURITY_HEADERS } from '../security/csp.js';
-import { isRefusal, locateRaceFile, locateRendererFile } from '../security/served-files.js';
+import { isRefusal, locateRaceFile, locateRendererFile, type Refusal } from '../security/served-files.js';
+import { log, logUnexpected } from '../runtime/log.js';
 import type { RunningService } from '../service/create-service.js';
 import { allowedHosts, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
 import { createEventStreams } from './event-stream.js';
@@ -71,13 +72,17 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   let hosts = new Set<string>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
+      logUnexpected(err, 'bridge', { url: req.url?.split('?')[0]?.slice(0, 200) });
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: toApiError(err) });
       else res.destroy();
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameSiteRequest(req, hosts)) return sendText(res, 403, 'Forbidden: this server answers only its own page.');
+    if (!isSameSiteRequest(req, hosts)) {
+      log().warn({ host: req.headers.host, origin: req.headers.origin, url: req.url?.slice(0, 200) }, 'bridge refused a request from another site');
+      return sendText(res, 403, 'Forbidden: this server answers only its own page.');
+    }
     const rawUrl = req.url ?? '';
     if (!rawUrl.startsWith('/')) return sendText(res, 400, 'Bad request target.');
     const rawPath = rawUrl.split('?')[0] ?? '';
@@ -115,7 +120,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
         return sendJson(res, 400, errorBody('INVALID_ARGUMENT', 'Request body is not valid JSON.'));
       }
     }
-    const outcome = await dispatchCall(opts.running.service, name, args);
+    const outcome = await dispatchCall(opts.running.service, name, args, (err, method) => logUnexpected(err, `bridge ${method}`));
     sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
   }
 
@@ -123,7 +128,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     if (!hasBearer(req, token)) return unauthorized(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const found = await locateRaceFile(opts.running.context.races, rest);
-    if (isRefusal(found)) return sendText(res, found.status, found.message);
+    if (isRefusal(found)) return refuse(res, found, `race-files/${rest}`);
     sendFile(req, res, found, SECURITY_HEADERS);
   }
 
@@ -137,7 +142,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       res.end();
       return;
     }
-    sendText(res, found.status, found.message);
+    refuse(res, found, relative);
   }
 
   await listen(server, port, host);
@@ -235,7 +240,14 @@ function sendText(res: ServerResponse, status: number, text: string, extra: Reco
   res.end(text);
 }
 
+/** A refused file request; a forbidden path (someone probing containment) is worth a line in the log. */
+function refuse(res: ServerResponse, refusal: Refusal, requested: string): void {
+  if (refusal.status === 403) log().warn({ requested: requested.slice(0, 200) }, 'bridge refused a file request outside its roots');
+  sendText(res, refusal.status, refusal.message);
+}
+
 function unauthorized(res: ServerResponse): void {
+  log().warn('bridge refused a request without its token');
   sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address (with its #token) printed when the server started.'), {
     'WWW-Authenticate': 'Bearer',
   });

@@ -6,6 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { log, logUnexpected } from '../runtime/log.js';
 import { contentTypeFor } from '../security/content-type.js';
 import { SECURITY_HEADERS } from '../security/csp.js';
 import { isRefusal, locateRaceFile, locateRendererFile, type FileToServe, type RaceFileResolver } from '../security/served-files.js';
@@ -27,9 +28,13 @@ export function createAppRequestHandler(opts: AppProtocolOptions): AppRequestHan
       const found = rawPath.startsWith('race-files/')
         ? await locateRaceFile(opts.races, rawPath.slice('race-files/'.length))
         : await locateRendererFile(opts.rendererDir, rawPath === '' ? 'index.html' : rawPath);
-      if (isRefusal(found)) return text(found.status, found.message);
+      if (isRefusal(found)) {
+        if (found.status === 403) log().warn({ requested: rawPath.slice(0, 200) }, 'app:// refused a path outside its roots');
+        return text(found.status, found.message);
+      }
       return fileResponse(found, request.method === 'HEAD');
-    } catch {
+    } catch (err) {
+      logUnexpected(err, 'app:// protocol', { requested: rawPath.slice(0, 200) });
       return text(500, 'Internal error.');
     }
   };

@@ -14,6 +14,8 @@ export interface MenuOptions {
   devTools: boolean;
   recent: readonly RecentRace[];
   emit(event: ApiEvent): void;
+  /** Help ▸ Open Log Folder: shows the folder the app's log is written to (for a support request). */
+  openLogFolder(): void;
 }
 
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
@@ -63,6 +65,8 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     role: 'help',
     submenu: [
       { label: 'Keyboard Shortcuts', accelerator: 'F1', click: send('shortcuts') },
+      { label: 'Open Log Folder', click: () => opts.openLogFolder() },
+      { type: 'separator' },
       { label: `About ${opts.appName}`, click: send('about') },
     ],
   };

@@ -46,6 +46,7 @@ export async function writeEvidence(
 
   // Single-file sources are hashed alongside the decode (the disk read overlaps the CPU work).
   const hashing = source.hashFiles(signal);
+  // Awaited after the frames; until then keep Node from reporting a failure as unhandled.
   hashing.catch(() => undefined);
 
   const writer = new CompositeWriter(dir, samples.rows, format, TILE_WIDTH, source.frameCount);

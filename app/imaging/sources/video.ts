@@ -40,6 +40,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
   if (bytes === 0) throw new UserError(`${file}: empty file (0 bytes)`, 'INVALID_ARGUMENT');
   // Asked while ffprobe runs, not after it (one ffmpeg start-up less on the way to the first frame).
   const features = Promise.all([framePassthroughArgs(), frameTimestampFilter()]);
+  // Awaited below; until then keep Node from reporting a failure as unhandled.
   features.catch(() => undefined);
   const probe = await runTool(ffprobePath(), [
     '-v', 'error', '-select_streams', 'v:0',

@@ -48,12 +48,16 @@ const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) { return request === 'electron' ? 'electron-stub' : resolve.call(this, request, ...rest); };
 require.cache['electron-stub'] = { id: 'electron-stub', filename: 'electron-stub', loaded: true, exports: electron };
 setImmediate(() => { ready = true; resolveReady(); });
-setTimeout(async () => {
+// Report once the window is open (not after a fixed delay: a loaded machine starts slower).
+const started = Date.now();
+const report = async () => {
+  if ((log.windows.length === 0 || !session.fn) && Date.now() - started < 15000) return void setTimeout(report, 20);
   const res = await session.fn(new Request('app://photofinish/index.html'));
   log.served = { status: res.status, csp: res.headers.get('content-security-policy'), body: (await res.text()).slice(0, 200) };
   console.log(JSON.stringify(log));
   process.exit(0);
-}, 500);
+};
+setTimeout(report, 20);
 `;
 
 let tmp: string;

@@ -3,7 +3,7 @@
  * a second instance quits, the window opens on app://photofinish with the preload, every API method is handled,
  * the menu is installed and the service starts on the demo race.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,8 @@ const electron = vi.hoisted(() => {
     appEvents: new Map<string, (...a: any[]) => void>(),
     protocolHandlers: new Map<string, unknown>(),
     menus: 0,
+    template: [] as any[],
+    openedPaths: [] as string[],
     quit: 0,
   };
   const contentsFor = () => ({
@@ -68,7 +70,19 @@ const electron = vi.hoisted(() => {
       handle: (channel: string, fn: (e: unknown, a: unknown) => Promise<unknown>) => void state.handlers.set(channel, fn),
       removeHandler: (channel: string) => state.handlers.delete(channel),
     },
-    Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => void state.menus++ },
+    Menu: {
+      buildFromTemplate: (t: unknown) => t,
+      setApplicationMenu: (t: unknown) => {
+        state.menus++;
+        state.template = t as any[];
+      },
+    },
+    shell: {
+      openPath: async (p: string) => {
+        state.openedPaths.push(p);
+        return '';
+      },
+    },
     dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
     BrowserWindow,
   };
@@ -116,6 +130,18 @@ describe('desktop main process', () => {
     };
     expect(info).toMatchObject({ ok: true, value: { shell: 'electron', nativeDialogs: true, startup: { kind: 'demo' } } });
     expect(typeof s.appEvents.get('second-instance')).toBe('function');
+  });
+
+  it('logs a crashed renderer to the log file in the data folder, and Help opens that folder', async () => {
+    const s = electron.state;
+    s.appEvents.get('render-process-gone')!({}, { getURL: () => 'app://photofinish/index.html' }, { reason: 'oom', exitCode: 9 });
+    const logFile = path.join(tmp, 'logs', 'photofinish.log');
+    const lines = (await readFile(logFile, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'renderer process gone', reason: 'oom', exitCode: 9, face: 'electron' }));
+    const help = s.template.find((m: any) => m.label === '&Help');
+    help.submenu.find((i: any) => i.label === 'Open Log Folder').click();
+    await tick();
+    expect(s.openedPaths).toEqual([path.join(tmp, 'logs')]);
   });
 
   it('quits at once when another instance already runs', async () => {

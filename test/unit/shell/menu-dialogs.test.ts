@@ -21,12 +21,14 @@ const click = (item: MenuItemConstructorOptions | undefined) => (item!.click as 
 
 describe('native menu', () => {
   const emitted: unknown[] = [];
+  let logFolderOpened = 0;
   const template = buildMenuTemplate({
     appName: 'Photofinish',
     isMac: false,
     devTools: false,
     recent: [{ path: '/races/heat-1', name: 'Heat 1', openedAt: '2026-12-01T10:00:00Z' }],
     emit: (e) => emitted.push(e),
+    openLogFolder: () => void logFolderOpened++,
   });
 
   it('has File, Edit, View and Help with the actions officials need', () => {
@@ -35,7 +37,7 @@ describe('native menu', () => {
     expect(labels('File')).toEqual(expect.arrayContaining(['Open Frames…', 'Open Video…', 'Open Race…', 'Open Recent', 'Export…']));
     expect(labels('Edit')).toEqual(expect.arrayContaining(['Undo', 'Redo']));
     expect(labels('View')).toEqual(expect.arrayContaining(['Zoom In', 'Zoom Out', 'Actual Size']));
-    expect(labels('Help')).toEqual(['Keyboard Shortcuts', 'About Photofinish']);
+    expect(labels('Help').filter(Boolean)).toEqual(['Keyboard Shortcuts', 'Open Log Folder', 'About Photofinish']);
     expect(labels('View')).not.toContain('toggleDevTools');
   });
 
@@ -55,8 +57,13 @@ describe('native menu', () => {
     ]);
   });
 
+  it('opens the log folder from Help (in the main process, not through the renderer)', () => {
+    click(items(template, 'Help').find((i) => i.label === 'Open Log Folder'));
+    expect(logFolderOpened).toBe(1);
+  });
+
   it('has the application menu on macOS, and developer tools only when asked', () => {
-    const mac = buildMenuTemplate({ appName: 'Photofinish', isMac: true, devTools: true, recent: [], emit: () => {} });
+    const mac = buildMenuTemplate({ appName: 'Photofinish', isMac: true, devTools: true, recent: [], emit: () => {}, openLogFolder: () => {} });
     expect(mac[0]!.label).toBe('Photofinish');
     expect(items(mac, 'View').map((i) => i.role)).toContain('toggleDevTools');
     expect((items(mac, 'File').find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[])[0]).toMatchObject({ enabled: false });
