@@ -1,5 +1,5 @@
 // The layers of docs/architecture.md as data: eslint.config.js turns them into boundaries policies, and the layer
-// picture in the doc is checked against them (test/unit/lint/layers.test.ts). A layer may import its own files,
+// picture in the doc is checked against them (test/unit/scripts/lint/layers.test.ts). A layer may import its own files,
 // the layers listed for it, and the packages listed for it; nothing else.
 
 /** Layer → its folder (or file), relative to the repository root. */
