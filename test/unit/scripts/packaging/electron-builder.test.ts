@@ -58,6 +58,7 @@ describe.skipIf(!supported)('electron-builder --dir against a stand-in Electron'
     expect(files).toContain('/dist/app/electron/main.cjs');
     expect(files).toContain('/dist/app/electron/preload.cjs');
     expect(files.some((f) => f.startsWith('/node_modules/pdfkit/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('/node_modules/pino/'))).toBe(true);
     // The result sheet embeds these fonts; app/exports/fonts.ts finds them by walking up from the bundle.
     if (existsSync(path.join(repoRoot, 'assets/fonts/DejaVuSans.ttf'))) expect(files).toContain('/assets/fonts/DejaVuSans.ttf');
     expect(files.some((f) => f.startsWith('/node_modules/tsx/') || f.startsWith('/node_modules/zod/'))).toBe(false);
@@ -66,14 +67,15 @@ describe.skipIf(!supported)('electron-builder --dir against a stand-in Electron'
     expect(log).toContain('PHOTOFINISH_SKIP_FUSES=1');
   });
 
-  it('bundles a self-contained sandbox preload and a main that loads only Node, Electron and the native packages', () => {
+  it('bundles a self-contained sandbox preload and a main that loads only Node, Electron, the native packages and the logger', () => {
     const preload = readFileSync(path.join(repoRoot, 'dist/app/electron/preload.cjs'), 'utf8');
     expect([...preload.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).toEqual(['electron']);
     expect(preload.length).toBeLessThan(20_000); // method names only, no zod schemas
     const main = readFileSync(path.join(repoRoot, 'dist/app/electron/main.cjs'), 'utf8');
     const required = new Set([...main.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
     expect(required).toContain('electron');
-    for (const spec of required) expect(spec, `main.cjs requires ${spec}`).toMatch(/^(node:|electron$|sharp$|pdfkit$)/);
+    // pino stays external (its transport loader resolves files at run time) and ships in the package's node_modules.
+    for (const spec of required) expect(spec, `main.cjs requires ${spec}`).toMatch(/^(node:|electron$|sharp$|pdfkit$|pino$)/);
     expect(main).not.toMatch(/\bimport\.meta\b/);
     expect(main).toContain('"version":');
   });
