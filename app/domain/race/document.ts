@@ -5,13 +5,14 @@
  * to prove the snapshot was not edited outside the app. Written atomically on every change.
  */
 import { z } from 'zod';
+import { SPORT_NAMES, type SportName } from '../sports/sport-list.js';
 import { nsString } from './evidence.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
 
-export const sportName = z.enum(['motorsport', 'athletics', 'horse', 'greyhound']);
-export type SportName = z.infer<typeof sportName>;
+export const sportName = z.enum(SPORT_NAMES);
+export type { SportName };
 
 /** Horse-racing distance table: name and its value in lengths (sources differ, so officials can edit it). */
 export const distanceName = z.object({ name: z.string().min(1), lengths: z.number().nonnegative() });

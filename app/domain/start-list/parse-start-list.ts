@@ -6,8 +6,9 @@
  */
 import { UserError } from '../errors.js';
 import type { Competitor } from '../race/document.js';
-import { splitCsvLine } from './csv-line.js';
-import { decodeCp1252, decodeUtf8, isWellFormedUtf8 } from './cp1252.js';
+import { splitCsvLine } from '../text/csv-line.js';
+import { decodeCp1252 } from '../text/cp1252.js';
+import { decodeUtf8, isWellFormedUtf8 } from '../text/utf8.js';
 
 export type StartListKind = 'csv' | 'ppl' | 'evt';
 

@@ -2,6 +2,7 @@
  * Set up a race from footage: the finish line on a reference frame, the time source (with the measured frame rate
  * and its spread), the sport, a start list, and the build with progress, ETA and cancel.
  */
+import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/sports/sport-list.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
@@ -16,7 +17,6 @@ import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
-type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
 
 /** The latest progress of the running build, as the service pushes it. */
 type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
@@ -44,7 +44,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [timestamps, setTimestamps] = useState('');
   const [lineRate, setLineRate] = useState('');
   const [startTime, setStartTime] = useState('0');
-  const [sport, setSport] = useState<Sport>('motorsport');
+  const [sport, setSport] = useState<SportName>('motorsport');
   const [startList, setStartList] = useState('');
   const [name, setName] = useState('');
   const [out, setOut] = useState(defaultOut(source));
@@ -328,11 +328,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               </label>
               <label>
                 Sport
-                <select name="sport" value={sport} onChange={(e) => setSport(e.target.value as Sport)}>
-                  <option value="motorsport">Motorsport (nearest 1/1000 s)</option>
-                  <option value="athletics">Athletics (rounded up to 1/100 s)</option>
-                  <option value="horse">Horse racing (lengths)</option>
-                  <option value="greyhound">Greyhound racing (lengths)</option>
+                <select name="sport" value={sport} onChange={(e) => isSportName(e.target.value) && setSport(e.target.value)}>
+                  {SPORT_CHOICES.map((s) => (
+                    <option key={s.name} value={s.name}>
+                      {s.label} ({s.publishes})
+                    </option>
+                  ))}
                 </select>
               </label>
               <label>
