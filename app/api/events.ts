@@ -1,3 +1,4 @@
+import type { Hint, HintFacts } from '../domain/errors.js';
 import type { ActionId } from './actions.js';
 
 /** Events the service pushes to every connected client (IPC `webContents.send`, bridge SSE, CLI progress bar). */
@@ -12,7 +13,7 @@ export type ApiEvent =
       rate: number;
       etaS: number | null;
     }
-  | { type: 'job-finished'; jobId: string; state: 'done' | 'failed' | 'cancelled'; error?: string; racePath?: string }
+  | { type: 'job-finished'; jobId: string; state: 'done' | 'failed' | 'cancelled'; error?: string; hint?: Hint; facts?: HintFacts; racePath?: string }
   | { type: 'race-changed'; raceId: string; revision: number; auditCount: number }
   /** A native menu item was chosen (desktop app only); the renderer performs it. `path` is set for open-recent. */
   | { type: 'menu'; action: MenuAction; path?: string };
