@@ -6,31 +6,21 @@ import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
-import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { appErrorText } from '../errors/hints.js';
 import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigation.js';
 import { change } from '../session/race.js';
 import { session, useSession, type SetupKind } from '../session/state.js';
+import { BuildProgress, type JobView } from '../setup/BuildProgress.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
+import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 
-type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
-
-/** The latest progress of the running build, as the service pushes it. */
-type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 
 function defaultOut(source: string): string {
   const trimmed = source.replace(/[\\/]+$/, '');
   return `${trimmed.replace(/\.[^./\\]+$/, '')}-race`;
-}
-
-function fmtEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return 'estimating…';
-  if (s < 1) return 'under a second left';
-  if (s < 90) return `about ${Math.ceil(s)} s left`;
-  return `about ${Math.ceil(s / 60)} min left`;
 }
 
 export function SetupScreen({ source, sourceKind }: { source: string; sourceKind: SetupKind }) {
@@ -39,11 +29,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
-  const [timing, setTiming] = useState<TimingKind>('fps');
-  const [fps, setFps] = useState('');
-  const [timestamps, setTimestamps] = useState('');
-  const [lineRate, setLineRate] = useState('');
-  const [startTime, setStartTime] = useState('0');
+  const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
   const [sport, setSport] = useState<SportName>('motorsport');
   const [startList, setStartList] = useState('');
   const [name, setName] = useState('');
@@ -65,10 +51,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (!live) return;
         setProbe(p);
         setName(source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race');
-        if (p.ownTimes) setTiming('source');
-        else if (p.kind === 'linescan') setTiming('line-rate');
-        else setTiming('fps');
-        if (p.measuredRate) setFps(String(Math.round(p.measuredRate * 1000) / 1000));
+        setTimeSource((t) => suggestedTimeSource(p, t));
       })
       .catch((err) => live && setError(messageOf(err)));
     return () => {
@@ -141,20 +124,6 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     }
   }
 
-  const timingChoice = () => {
-    const st = startTime.trim() || undefined;
-    switch (timing) {
-      case 'source':
-        return { kind: 'source' as const };
-      case 'fps':
-        return { kind: 'fps' as const, fps: fps.trim(), startTimeS: st };
-      case 'timestamps':
-        return { kind: 'timestamps' as const, file: timestamps.trim() };
-      case 'line-rate':
-        return { kind: 'line-rate' as const, rate: lineRate.trim(), startTimeS: st };
-    }
-  };
-
   const build = async (e: FormEvent) => {
     e.preventDefault();
     if (!frame || !line) return;
@@ -165,7 +134,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         source,
         out: out.trim(),
         line: toFinishLine(line, frame.height),
-        timing: timingChoice(),
+        timing: timingChoice(timeSource),
         name: name.trim() || undefined,
         sport,
         startList: startList.trim() || undefined,
@@ -192,7 +161,6 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   };
   const native = useSession(selectNativeDialogs);
   const running = job !== null && finished === null;
-  const pct = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
 
   return (
     <main className="setup" data-testid="setup-screen">
@@ -253,72 +221,13 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
           </section>
 
           <section className="card settings-card">
-            <h2>Time source</h2>
-            <div className="measured" data-testid="measured-rate">
-              {probe.measuredRate ? (
-                <>
-                  Measured: <strong>{probe.measuredRate.toFixed(3)} frames/s</strong>
-                  {probe.medianIntervalNs ? <> · interval {formatInterval(BigInt(probe.medianIntervalNs))}</> : null}
-                  {probe.spreadNs ? <> · spread ±{formatInterval(BigInt(probe.spreadNs))}</> : null}
-                </>
-              ) : (
-                <>This footage carries no times of its own: give the frame rate (or a timestamps file).</>
-              )}
-            </div>
-            <fieldset className="radios" disabled={running}>
-              {probe.ownTimes ? (
-                <label>
-                  <input type="radio" name="timing" checked={timing === 'source'} onChange={() => setTiming('source')} />
-                  {probe.ownTimes === 'video' ? 'The video’s own timestamps' : 'The GIF’s frame delays'}
-                </label>
-              ) : null}
-              <label>
-                <input type="radio" name="timing" checked={timing === 'fps'} onChange={() => setTiming('fps')} />
-                Constant frame rate
-              </label>
-              {timing === 'fps' ? (
-                <div className="sub">
-                  <label className="inline">
-                    Frames per second
-                    <input name="fps" value={fps} onChange={(e) => setFps(e.target.value)} inputMode="decimal" required placeholder="1000" />
-                  </label>
-                  <label className="inline">
-                    First frame at (s)
-                    <input name="start" value={startTime} onChange={(e) => setStartTime(e.target.value)} inputMode="decimal" />
-                  </label>
-                </div>
-              ) : null}
-              <label>
-                <input type="radio" name="timing" checked={timing === 'timestamps'} onChange={() => setTiming('timestamps')} />
-                Timestamps file
-              </label>
-              {timing === 'timestamps' ? (
-                <div className="sub">
-                  <input name="timestamps" value={timestamps} onChange={(e) => setTimestamps(e.target.value)} placeholder="/footage/timestamps.csv" required />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('timestamps', setTimestamps)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </div>
-              ) : null}
-              {probe.kind === 'linescan' ? (
-                <>
-                  <label>
-                    <input type="radio" name="timing" checked={timing === 'line-rate'} onChange={() => setTiming('line-rate')} />
-                    Line rate
-                  </label>
-                  {timing === 'line-rate' ? (
-                    <div className="sub">
-                      <label className="inline">
-                        Lines per second
-                        <input name="lineRate" value={lineRate} onChange={(e) => setLineRate(e.target.value)} required placeholder="10000" />
-                      </label>
-                    </div>
-                  ) : null}
-                </>
-              ) : null}
-            </fieldset>
+            <TimeSourceFields
+              probe={probe}
+              value={timeSource}
+              onChange={(patch) => setTimeSource((t) => ({ ...t, ...patch }))}
+              disabled={running}
+              pickTimestamps={native ? () => void pickInto('timestamps', (timestamps) => setTimeSource((t) => ({ ...t, timestamps }))) : undefined}
+            />
 
             <h2>Race</h2>
             <fieldset className="fields" disabled={running}>
@@ -362,18 +271,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
 
             <div className="build-row">
               {running ? (
-                <>
-                  <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label="Build progress" data-testid="build-progress">
-                    <div className="bar" style={{ width: `${pct}%` }} />
-                  </div>
-                  <p className="muted small" data-testid="build-status">
-                    {phaseLabel(job.phase)} {job.done.toLocaleString()} / {job.total.toLocaleString()}
-                    {job.rate > 0 ? ` · ${Math.round(job.rate).toLocaleString()} frames/s` : ''} · {fmtEta(job.etaS)}
-                  </p>
-                  <button type="button" onClick={() => void cancel()}>
-                    Cancel build
-                  </button>
-                </>
+                <BuildProgress job={job} onCancel={() => void cancel()} />
               ) : finished ? (
                 <p className="loading">Built. Opening the race…</p>
               ) : (
@@ -391,9 +289,4 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
 
 function labelKind(k: SetupKind): string {
   return k === 'frames' ? 'Frames folder' : k === 'video' ? 'Video' : 'Line-scan image';
-}
-
-function phaseLabel(phase: string): string {
-  const p = phase.replace(/[-_]/g, ' ');
-  return p.charAt(0).toUpperCase() + p.slice(1);
 }

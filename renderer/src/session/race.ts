@@ -73,7 +73,7 @@ export async function change(edit: Edit | null, what: (by: string, raceId: strin
   setSlice('race', { saving: 'saving' });
   try {
     showRace(await what(by, race.raceId));
-    session.set((s) => ({ race: { ...s.race, saving: 'saved' }, notices: { ...s.notices, error: null } }));
+    session.set((s) => ({ race: { ...s.race, saving: 'saved' }, ...(s.notices.error ? { notices: { ...s.notices, error: null } } : {}) }));
     return true;
   } catch (err) {
     setSlice('race', { saving: 'failed' });
