@@ -54,6 +54,22 @@ interface Occupied {
   lines: number[];
 }
 
+/**
+ * Two items in one row clash where their texts come within `gap`, where a line of one runs through the other's text,
+ * or where one's extent (a margin's dimension line) crosses the other's. Lines may stand as close as the hairlines do.
+ */
+function clash(a: Pick<Occupied, 'lo' | 'hi' | 'textLo' | 'textHi' | 'lines'>, b: Pick<Occupied, 'lo' | 'hi' | 'textLo' | 'textHi' | 'lines'>, gap: number): boolean {
+  if (a.textLo < b.textHi + gap && b.textLo < a.textHi + gap) return true;
+  const through = (x: number, t: Pick<Occupied, 'textLo' | 'textHi'>) => x > t.textLo - gap / 2 && x < t.textHi + gap / 2;
+  if (a.lines.some((x) => through(x, b)) || b.lines.some((x) => through(x, a))) return true;
+  // Beyond its text and lines an item reaches only with a dimension line: it must not cross the other's text or bar.
+  const barA = a.lines.length > 1;
+  const barB = b.lines.length > 1;
+  if (barA && a.lo < b.textHi + gap / 2 && b.textLo < a.hi + gap / 2) return true;
+  if (barB && b.lo < a.textHi + gap / 2 && a.textLo < b.hi + gap / 2) return true;
+  return barA && barB && a.lo < b.hi && b.lo < a.hi;
+}
+
 /** The vertical lines an item draws from the image edge out to its row. */
 function linesOf(it: LaneItem): number[] {
   return it.kind === 'span' ? [it.x, it.x2 ?? it.x] : [it.x];
@@ -130,7 +146,7 @@ export function layoutLanes(items: readonly LaneItem[], opts: LaneOptions): Lane
     if (textLo < minX - 1e-9 || textHi > maxX + 1e-9) return false;
     for (const o of taken) {
       if (o.side !== side) continue;
-      if (o.row === row && lo < o.hi + gap && hi > o.lo - gap) return false;
+      if (o.row === row && clash(o, { lo, hi, textLo, textHi, lines }, gap)) return false;
       // A line of something further out crosses this row: it must not run through this text.
       if (o.row > row && o.lines.some((x) => x > textLo - gap / 2 && x < textHi + gap / 2)) return false;
       // This item's lines cross the rows further in: they must not run through the texts there.

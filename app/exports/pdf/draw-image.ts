@@ -4,10 +4,12 @@
  * and time above the image, dropped-frame gaps shaded, and a race-clock ruler under each band.
  */
 import type { ImagePlan } from '../sheet/image-plan.js';
-import { rowCount, stackLabels } from '../sheet/label-layout.js';
+import { overviewLabels } from '../sheet/overview-labels.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
 
 const LABEL_ROW = 10;
+/** Label rows over a band before its labels are shortened. */
+const MAX_LABEL_ROWS = 4;
 const LABEL_SIZE = 7;
 const RULER_SPACE = 28;
 
@@ -61,24 +63,19 @@ export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[],
   for (const band of plan.bands) {
     const lines = plan.hairlines.filter((h) => h.band === band.index);
     d.font('Sans-Bold').fontSize(LABEL_SIZE);
-    const placed = stackLabels(
-      lines.map((h) => ({ x: h.x, width: d.widthOfString(h.label) + (h.typed ? d.widthOfString(' T') : 0) })),
-      0,
-      band.width,
-      4,
-    );
-    const labelSpace = rowCount(placed) * LABEL_ROW + 6;
+    const labels = overviewLabels(lines, (t) => d.widthOfString(t), band.width, 4, MAX_LABEL_ROWS);
+    const labelSpace = labels.rows * LABEL_ROW + 6;
     w.ensure(labelSpace + imageHeight + RULER_SPACE);
     const x0 = w.left;
     const top = w.y + labelSpace;
 
-    // Labels, stacked upwards from the image, each with a leader down to its hairline.
+    // Labels in rows above the image, each beside its hairline, which runs on up to its label.
     lines.forEach((h, i) => {
-      const p = placed[i] as { left: number; row: number };
+      const p = labels.placed[i] as { left: number; row: number };
       const ly = top - 6 - (p.row + 1) * LABEL_ROW + 1;
       w.font('Sans-Bold', LABEL_SIZE, h.colour);
-      w.textAt(h.typed ? `${h.label} T` : h.label, x0 + p.left, ly, { lineBreak: false });
-      d.moveTo(x0 + h.x, ly + LABEL_ROW - 1.5).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
+      w.textAt(labels.texts[i] as string, x0 + p.left, ly, { lineBreak: false });
+      d.moveTo(x0 + h.x, ly).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
     });
 
     d.image(bandImages[band.index] as Buffer, x0, top, { width: band.width, height: imageHeight });
