@@ -26,6 +26,7 @@ export interface PrintedCloseup {
   height: number;
   unitsPerRow: number;
   unitsPerColumn: number;
+  crop: Closeup['crop'];
   /** Pixels of the embedded image (the crop with every pixel repeated). */
   embedded: { width: number; height: number };
   hairlines: { competitorId: string; x: number }[];
@@ -78,6 +79,7 @@ export async function drawCloseup(w: SheetWriter, c: Closeup, src: CompositeSour
     height: scale.height,
     unitsPerRow: scale.unitsPerRow,
     unitsPerColumn: scale.unitsPerColumn,
+    crop: c.crop,
     embedded: { width: (c.crop.end - c.crop.start) * repeatX, height: (c.crop.bottom - c.crop.top) * repeat },
     hairlines: c.subjects.map((s, i) => ({ competitorId: s.competitorId, x: x0 + (subjects[i]?.x ?? 0) })),
   };

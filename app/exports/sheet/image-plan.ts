@@ -30,7 +30,7 @@ export interface Hairline {
   place: number | null;
   /**
    * What the label says, fullest first: place, number and published time ("1st #7  10.12", or the distance,
-   * "2nd #4  short head", where only the winner is timed), then place and number, then the place alone; a typed
+   * "2nd #4  short head", where only the winner is timed), then place and number, then the place ("1st", "1"); a typed
    * time adds " T". A crowded image uses the fullest that fits.
    */
   labels: string[];
@@ -161,7 +161,7 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
 function hairlineLabels(place: number | null, id: string, reading: string, typed: boolean): string[] {
   const tag = hairlineTag(place, id);
   const texts = [reading ? `${tag}  ${reading}` : tag, tag];
-  if (place !== null) texts.push(ordinal(place));
+  if (place !== null) texts.push(ordinal(place), String(place));
   return [...new Set(texts)].map((t) => (typed ? `${t} T` : t));
 }
 

@@ -1,28 +1,35 @@
 /**
- * Place labels over the overview image, so the finish order reads without the table: each hairline labelled with
- * place, number and time where there is room, shortened for the whole image (place and number, then the place
- * alone) where a crowd would need more than `maxRows` rows. Laid out by the domain's label lanes, above the image.
+ * Place labels over the overview image, so the finish order reads without the table. For each wording, fullest
+ * first (place, number and time; place and number; the place; its number), labels go beside their hairlines in up
+ * to `maxRows` rows (the domain's label lanes) or else fanned out in one row with slanting leaders (a bunch too
+ * tight for labels beside their lines); the first wording that fits either way is used for the whole image.
  */
-import { layoutLanes, type PlacedLaneItem } from '../../domain/closeup/label-lanes.js';
+import { fanOut } from '../../domain/closeup/label-fan.js';
+import { layoutLanes } from '../../domain/closeup/label-lanes.js';
 import type { Hairline } from './image-plan.js';
 
 export interface OverviewLabels {
+  mode: 'lanes' | 'fan';
   texts: string[];
-  placed: PlacedLaneItem[];
+  /** Left edge of each text and its row (0 = nearest the image); a fan has one row. */
+  placed: { left: number; row: number }[];
   rows: number;
 }
 
 export function overviewLabels(lines: readonly Hairline[], measure: (text: string) => number, width: number, gap: number, maxRows: number): OverviewLabels {
   const levels = Math.max(1, ...lines.map((h) => h.labels.length));
-  let best: OverviewLabels | null = null;
+  let last: OverviewLabels | null = null;
   for (let level = 0; level < levels; level++) {
     const texts = lines.map((h) => h.labels[Math.min(level, h.labels.length - 1)] as string);
-    const layout = layoutLanes(
-      lines.map((h, i) => ({ kind: 'flag', x: h.x, width: measure(texts[i] as string), side: 'above' })),
+    const widths = texts.map(measure);
+    const lanes = layoutLanes(
+      lines.map((h, i) => ({ kind: 'flag', x: h.x, width: widths[i] as number, side: 'above' })),
       { minX: 0, maxX: width, gap },
     );
-    best = { texts, placed: layout.placed, rows: layout.rows.above };
-    if (best.rows <= maxRows) break;
+    last = { mode: 'lanes', texts, placed: lanes.placed, rows: lanes.rows.above };
+    if (lanes.rows.above <= maxRows) return last;
+    const fan = fanOut(lines.map((h, i) => ({ x: h.x, width: widths[i] as number })), 0, width, gap);
+    if (fan) return { mode: 'fan', texts, placed: fan.map((left) => ({ left, row: 0 })), rows: 1 };
   }
-  return best ?? { texts: [], placed: [], rows: 0 };
+  return last ?? { mode: 'lanes', texts: [], placed: [], rows: 0 };
 }
