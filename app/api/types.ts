@@ -120,7 +120,14 @@ export interface AuditEntryView {
 }
 
 export interface ExportResult {
-  written: { kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png'; path: string; bytes: number; sha256: string }[];
+  written: {
+    kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo';
+    path: string;
+    bytes: number;
+    sha256: string;
+    /** The posted photo: the caption fields written into the file, by the names photo tools show them under. */
+    fields?: { name: string; value: string }[];
+  }[];
 }
 
 export interface EdgeSuggestion {

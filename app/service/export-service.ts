@@ -17,7 +17,7 @@ export function createExportService(ctx: ServiceContext): ExportService {
       const folder = ctx.races.pathOf(req.raceId);
       const [view, { exportRaceFiles }] = await Promise.all([loadRaceView(ctx, req.raceId), import('../exports/export-race.js')]);
       return exportRaceFiles(view, folder, {
-        targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png },
+        targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png, photo: req.photo },
         folder: req.folder,
         kinds: req.kinds,
         paper: req.paper,

@@ -6,9 +6,10 @@
  * The crop depends only on the race, never on the room it is drawn in: rows cut to the bodies of the competitors
  * (with a margin), columns from a little before the first nose to the end of the bodies (at most a few times as
  * long as the crop is tall: the noses decide, not the tails). Both axes get the same scale, one column as wide as
- * one row is tall; only where the time axis has far fewer columns than the crop has rows (a slow camera, a fast
- * competitor) is each column drawn twice as wide, which stays within 2:1 and is said in the caption. Pixels are
- * enlarged whole (nearest neighbour), never resampled.
+ * one row is tall. Only where the time axis has far fewer columns than the crop has rows (a slow camera: a car
+ * crosses in a dozen frames but spans hundreds of rows) is each column repeated a whole number of times across,
+ * about as many as it takes to make the crop as wide as it is tall, so the bodies are recognisable; the caption
+ * says so. Pixels are enlarged whole (nearest neighbour), never resampled.
  */
 import type { BodyExtent } from '../detection/body-extent.js';
 import { layoutLanes, type LaneItem, type LaneLayout, type PlacedLaneItem } from './label-lanes.js';
@@ -25,12 +26,14 @@ export interface CloseupCrop {
   end: number;
   top: number;
   bottom: number;
-  /** How many times wider than a row each column is drawn: 1, or 2 where columns are far fewer than rows. */
-  columnRepeat: 1 | 2;
+  /** How many times wider than a row is tall each column is drawn: 1, or more where columns are far fewer than rows. */
+  columnRepeat: number;
 }
 
-/** Crops with fewer columns than rows / this get their columns drawn twice as wide. */
+/** Crops with fewer columns than rows / this get their columns repeated across. */
 const FEW_COLUMNS = 4;
+/** The most times a column is repeated across. */
+const MAX_COLUMN_REPEAT = 16;
 /** Widest crop, as a multiple of its height (after the column repeat). */
 const MAX_LANDSCAPE = 3;
 /** Columns shown when nothing tells where the bodies end. */
@@ -57,7 +60,7 @@ export function closeupCrop(subjects: readonly CloseupSubject[], composite: { co
   const before = Math.max(4, Math.ceil((tail - lo) * 0.12), Math.ceil((hi - lo) * 0.5));
   let start = Math.floor(lo - before);
   let end = Math.ceil(tail + Math.max(2, before / 3));
-  const columnRepeat: 1 | 2 = (end - start) * FEW_COLUMNS <= rows ? 2 : 1;
+  const columnRepeat = (end - start) * FEW_COLUMNS <= rows ? Math.min(MAX_COLUMN_REPEAT, Math.floor(rows / (end - start))) : 1;
   // Long bodies (a slow finish): keep the noses and the front of the bodies, not the tails.
   const maxColumns = Math.max(Math.ceil(hi - lo) + 2 * before, Math.floor((MAX_LANDSCAPE * rows) / columnRepeat));
   if (end - start > maxColumns) end = start + maxColumns;

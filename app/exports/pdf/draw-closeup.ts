@@ -52,7 +52,7 @@ export async function drawCloseup(w: SheetWriter, c: Closeup, src: CompositeSour
     measure: (text, bold) => d.font(bold ? 'Sans-Bold' : 'Sans').fontSize(TAG_SIZE).widthOfString(text),
   });
 
-  const captionText = caption(scaleWords(c, scale.unitsPerRow, repeat));
+  const captionText = caption(scaleWords(c, scale.unitsPerRow));
   w.font('Sans', 7, MUTED);
   const captionHeight = w.heightOf(captionText, w.contentWidth);
   const height = captionHeight + 6 + (scene.bounds.bottom - scene.bounds.top) + 8;
@@ -100,12 +100,10 @@ function paintScene(w: SheetWriter, scene: CloseupScene, x0: number, y0: number)
 }
 
 /** How the enlargement is drawn, in words for its caption. */
-function scaleWords(c: Closeup, unitsPerRow: number, repeat: number): string {
+function scaleWords(c: Closeup, unitsPerRow: number): string {
+  const k = c.crop.columnRepeat;
   const pt = unitsPerRow.toFixed(2);
-  const how = `pixels repeated ×${repeat}${c.crop.columnRepeat === 2 ? ` (×${repeat * 2} across)` : ''}, never resampled`;
-  const shape =
-    c.crop.columnRepeat === 2
-      ? `each column shown twice as wide as a row (${(unitsPerRow * 2).toFixed(2)} × ${pt} pt), since the camera took few columns over these bodies`
-      : `each pixel shown ${pt} pt square (one column as wide as one row is tall)`;
-  return `${c.columnTime}; ${shape}; ${how}`;
+  const how = 'pixels repeated, never resampled';
+  if (k === 1) return `${c.columnTime}, shown ${pt} pt per column and per row (one column as wide as one row is tall); ${how}`;
+  return `${c.columnTime}, shown ×${k}: each column repeated ${k} times across (${(unitsPerRow * k).toFixed(2)} pt) and each row ${pt} pt, since the camera took few columns across these bodies; ${how}`;
 }

@@ -14,8 +14,9 @@ export interface TextImage {
 
 const escapeMarkup = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** One line of text, `size` pixels, on a transparent background. */
-export async function renderText(text: string, colour: string, bold: boolean, size: number): Promise<TextImage> {
+/** Text `size` pixels high on a transparent background: one line, or wrapped at `wrap` pixels. */
+export async function renderText(text: string, colour: string, bold: boolean, size: number, wrap?: number): Promise<TextImage> {
+  if (text.trim() === '') return { input: await sharp({ create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer(), width: 0, height: 0 };
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${colour}">${escapeMarkup(text)}</span>`,
@@ -23,6 +24,7 @@ export async function renderText(text: string, colour: string, bold: boolean, si
       fontfile: fontPath(bold ? 'sansBold' : 'sans'),
       rgba: true,
       dpi: 72,
+      ...(wrap ? { width: wrap, wrap: 'word' as const } : {}),
     },
   })
     .png()

@@ -66,7 +66,7 @@ describe('enlargement crop and scale', () => {
     expect(closeupX(crop, screen, 201.35, true)).toBeCloseTo(screen.width - (201.85 - crop.start) * screen.unitsPerColumn, 9);
   });
 
-  it('draws columns twice as wide where the time axis has far fewer columns than the crop has rows', () => {
+  it('repeats columns across where the time axis has far fewer columns than the crop has rows', () => {
     // A 12.5 fps traffic camera: each car spans ~17 columns but ~200 rows of the line.
     const crop = closeupCrop(
       [
@@ -75,9 +75,15 @@ describe('enlargement crop and scale', () => {
       ],
       { columns: 377, rows: 768 },
     );
-    expect(crop.columnRepeat).toBe(2);
+    const cols = crop.end - crop.start;
+    const rows = crop.bottom - crop.top;
+    expect(crop.columnRepeat).toBe(Math.floor(rows / cols));
+    expect(crop.columnRepeat).toBeGreaterThan(4);
+    // Shown about as wide as it is tall, whole columns repeated.
     const s = fitCloseup(crop, { width: 523, height: 260 });
-    expect(s.unitsPerColumn / s.unitsPerRow).toBe(2);
+    expect(s.unitsPerColumn / s.unitsPerRow).toBe(crop.columnRepeat);
+    expect(s.width / s.height).toBeGreaterThan(0.5);
+    expect(s.width / s.height).toBeLessThan(2);
   });
 
   it('keeps the noses and cuts the tails of long bodies', () => {
