@@ -14,7 +14,7 @@ import { cropRegion } from '../crop-image.js';
 import type { EvidenceHashes } from '../evidence-files.js';
 import { sheetInstant } from '../pdf/result-sheet.js';
 import { overviewTexts, rasterOverview } from '../raster/overview.js';
-import { closeupTexts, paintCloseup } from '../raster/paint-closeup.js';
+import { paintCloseup } from '../raster/paint-closeup.js';
 import { renderText, TextCache, type TextImage } from '../raster/text.js';
 import { raceSubtitle } from '../sheet/describe.js';
 import { planImage } from '../sheet/image-plan.js';

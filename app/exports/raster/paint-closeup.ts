@@ -4,11 +4,7 @@
  */
 import type { OverlayOptions } from 'sharp';
 import type { CloseupScene } from '../../domain/closeup/closeup-scene.js';
-import type { TextCache, TextSpec } from './text.js';
-
-export function closeupTexts(scene: CloseupScene, size: number): TextSpec[] {
-  return scene.texts.map((t) => ({ text: t.text, colour: t.colour, bold: t.bold, size }));
-}
+import type { TextCache } from './text.js';
 
 /** SVG elements and text layers of a scene whose image's top-left corner lands at (x0, y0). */
 export function paintCloseup(scene: CloseupScene, x0: number, y0: number, row: number, text: TextCache, size: number): { svg: string[]; texts: OverlayOptions[] } {
