@@ -5,7 +5,7 @@
  * the workspace's Close-up all start from here, so they show the same crop with the same labels.
  */
 import sharp from 'sharp';
-import type { FinisherResult, RaceView } from '../api/types.js';
+import type { CloseupsView, FinisherResult, RaceView } from '../api/types.js';
 import { closeFinishes, hairlineTag, MAX_ENLARGEMENTS, ordinal, type Finisher } from '../domain/closeup/close-finishes.js';
 import { closeupCrop, type CloseupCrop } from '../domain/closeup/closeup-plan.js';
 import { bodiesAtHairlines } from '../domain/detection/body-extent.js';
@@ -13,7 +13,8 @@ import type { Plane } from '../domain/detection/composite-objects.js';
 import { gapText } from './gaps-text.js';
 import { msText } from './sheet/describe.js';
 import { HAIRLINE_PALETTE } from './sheet/image-plan.js';
-import type { ColumnTimes } from './time-map.js';
+import { cropRegion } from './crop-image.js';
+import { ColumnTimes } from './time-map.js';
 
 export interface CloseupSubject {
   competitorId: string;
@@ -112,6 +113,29 @@ async function bodiesAround(composite: Buffer, size: { columns: number; rows: nu
     plane,
     cols.map((c) => c - lo),
   ).map((b) => (b ? { ...b, first: b.first + lo, last: b.last + lo } : null));
+}
+
+/** Hairlines within this many columns are decided by the sub-column reading: always worth an enlargement. */
+export const CLOSE_COLUMNS = 3;
+
+/** The close-ups for the workspace, each with its crop's pixels (as printed: mirrored right to left). */
+export async function closeupsView(view: RaceView, composite: Buffer): Promise<CloseupsView> {
+  const { closeups, left } = await findCloseups(view, composite, new ColumnTimes(view.timesNs), CLOSE_COLUMNS);
+  const src = { data: composite, width: view.evidence.composite.width, height: view.evidence.composite.height };
+  const out = await Promise.all(
+    closeups.map(async (c) => {
+      const png = await cropRegion(src, c.crop, view.direction === 'rtl', 1, 1);
+      return {
+        decisive: c.decisive,
+        crop: { ...c.crop },
+        subjects: c.subjects.map(({ colour: _colour, ...s }) => s),
+        columnTime: c.columnTime,
+        bodiesFound: c.bodiesFound,
+        dataUrl: `data:image/png;base64,${png.toString('base64')}`,
+      };
+    }),
+  );
+  return { revision: view.revision, closeups: out, left };
 }
 
 function columnTimeText(times: ColumnTimes, column: number): string {

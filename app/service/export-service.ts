@@ -24,5 +24,16 @@ export function createExportService(ctx: ServiceContext): ExportService {
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });
     },
+    async getCloseups({ raceId }) {
+      const folder = ctx.races.pathOf(raceId);
+      const [view, { readRaceEvidence }, { closeupsView }] = await Promise.all([
+        loadRaceView(ctx, raceId),
+        import('../exports/evidence-files.js'),
+        import('../exports/closeups.js'),
+      ]);
+      // The composite is read as the sheet reads it: checked against the hash its manifest recorded.
+      const ev = await readRaceEvidence(view, folder);
+      return closeupsView(view, ev.composite);
+    },
   };
 }

@@ -1,7 +1,7 @@
 /** What leaves the app: the result sheet and data exports. */
 import { z } from 'zod';
 import { method } from '../define.js';
-import type { ExportResult } from '../types.js';
+import type { CloseupsView, ExportResult } from '../types.js';
 import { filePath, raceId } from './app.js';
 
 export const exportRequest = z.object({
@@ -26,4 +26,6 @@ export type ExportRequest = z.output<typeof exportRequest>;
 
 export const exportMethods = {
   exportRace: method(exportRequest).returns<ExportResult>(),
+  /** The enlargements of the close finishes (the decisive one first), as the result sheet prints them. */
+  getCloseups: method(z.object({ raceId })).returns<CloseupsView>(),
 };

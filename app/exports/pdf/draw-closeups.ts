@@ -4,7 +4,7 @@
  */
 import type { RaceView } from '../../api/types.js';
 import { MAX_ENLARGEMENTS } from '../../domain/closeup/close-finishes.js';
-import { findCloseups } from '../closeups.js';
+import { CLOSE_COLUMNS, findCloseups } from '../closeups.js';
 import type { CompositeSource } from '../crop-image.js';
 import { closeupCaption } from '../sheet/closeup-caption.js';
 import type { ImagePlan } from '../sheet/image-plan.js';
@@ -14,8 +14,6 @@ import { MUTED, type SheetWriter } from './sheet-writer.js';
 
 /** Hairlines closer than this on the overview cannot be told apart there. */
 const CLOSE_POINTS = 8;
-/** Hairlines within this many columns are decided by the sub-column reading: always worth an enlargement. */
-const CLOSE_COLUMNS = 3;
 
 export async function drawCloseups(w: SheetWriter, view: RaceView, src: CompositeSource, times: ColumnTimes, overview: ImagePlan): Promise<PrintedCloseup[]> {
   const closeColumns = Math.max(CLOSE_COLUMNS, CLOSE_POINTS / overview.unitsPerColumn);

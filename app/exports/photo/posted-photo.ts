@@ -9,7 +9,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { RaceView } from '../../api/types.js';
 import { closeupX, fitCloseup } from '../../domain/closeup/closeup-plan.js';
 import { closeupScene, MARGIN_INK } from '../../domain/closeup/closeup-scene.js';
-import { findCloseups, type Closeup } from '../closeups.js';
+import { CLOSE_COLUMNS, findCloseups, type Closeup } from '../closeups.js';
 import { cropRegion } from '../crop-image.js';
 import type { EvidenceHashes } from '../evidence-files.js';
 import { sheetInstant } from '../pdf/result-sheet.js';
@@ -38,8 +38,6 @@ export interface PostedPhoto {
   fields: PhotoField[];
 }
 
-/** Hairlines within this many columns get their own enlargement; the photo shows the decisive one. */
-const CLOSE_COLUMNS = 3;
 
 export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashes: EvidenceHashes, software: { name: string; version: string }): Promise<PostedPhoto> {
   const caption = photoCaption(view, software);

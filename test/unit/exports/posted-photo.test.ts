@@ -10,6 +10,7 @@ import { dispatchCall } from '../../../app/api/dispatch.js';
 import { main } from '../../../app/cli/main.js';
 import { readRaceEvidence } from '../../../app/exports/evidence-files.js';
 import { renderPostedPhoto } from '../../../app/exports/photo/posted-photo.js';
+import { renderResultSheet } from '../../../app/exports/pdf/result-sheet.js';
 import { createService } from '../../../app/service/create-service.js';
 import { initRaceFolder } from '../../../app/store/race-store.js';
 import { FIXTURE_ENTRIES, makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
@@ -24,6 +25,8 @@ async function exiftool(file: string): Promise<Record<string, unknown>> {
 }
 
 let fx: ExportFixture;
+let api: ReturnType<typeof createApiClient>;
+let raceId: string;
 let dataDir: string;
 let work: string;
 const savedDataDir = process.env.PHOTOFINISH_DATA_DIR;
@@ -42,8 +45,9 @@ beforeAll(async () => {
     at: '2026-06-14T15:20:30.000Z',
   });
   const running = createService({ shell: 'cli', dataDir });
-  const api = createApiClient((name, args) => dispatchCall(running.service, name, args));
+  api = createApiClient((name, args) => dispatchCall(running.service, name, args));
   const race = await api.openRace({ path: fx.dir });
+  raceId = race.raceId;
   await api.placeMark({ raceId: race.raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '12', column: 230, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '3', column: 262.4, by: 'Jane Official' });
@@ -117,5 +121,20 @@ describe('posted photo of a provisional race', () => {
     } finally {
       await prov.cleanup();
     }
+  });
+});
+
+describe('the close-ups the workspace shows', () => {
+  it('are the crops and words the sheet prints, with the crop’s own pixels', async () => {
+    const { closeups } = await api.getCloseups({ raceId });
+    const view = await api.getRace({ raceId });
+    const ev = await readRaceEvidence(view, fx.dir);
+    const sheet = await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: 'A4', software: { name: 'Photofinish', version: '0.1.0' } });
+    expect(closeups[0]!.decisive).toBe(true);
+    expect(closeups[0]!.crop).toEqual(sheet.closeups[0]!.crop);
+    expect(closeups[0]!.subjects.map((s) => [s.tag, s.margin])).toEqual([['1st #7', ''], ['2nd #12', '+0.02 s']]);
+    const png = Buffer.from(closeups[0]!.dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const meta = await sharp(png).metadata();
+    expect([meta.width, meta.height]).toEqual([closeups[0]!.crop.end - closeups[0]!.crop.start, closeups[0]!.crop.bottom - closeups[0]!.crop.top]);
   });
 });
