@@ -81,7 +81,10 @@ export function closeupScene(subjects: readonly SceneSubject[], image: { width: 
     lines.push({ x1: s.x, y1: 0, x2: s.x, y2: image.height, colour: s.colour, width: m.hairline, dashed: s.typed });
     const p = labels.tags[i];
     if (!p) return;
-    lines.push({ x1: s.x, y1: edge(p.side), x2: s.x, y2: reach(p.side, p.row), colour: s.colour, width: m.hairline / 2, dashed: false });
+    // A tag centred over its own line (no room beside it) has the line stop under it rather than cross it.
+    const over = p.left < s.x && s.x < p.left + (widths.tags[i] ?? 0);
+    const end = over ? rowTop(p.side, p.row) + (p.side === 'above' ? m.row : 0) : reach(p.side, p.row);
+    lines.push({ x1: s.x, y1: edge(p.side), x2: s.x, y2: end, colour: s.colour, width: m.hairline / 2, dashed: false });
     texts.push({ x: p.left, y: rowTop(p.side, p.row), text: s.tag, colour: s.colour, bold: true });
   });
   labels.margins.forEach((p, i) => {

@@ -4,7 +4,7 @@
  * and time above the image, dropped-frame gaps shaded, and a race-clock ruler under each band.
  */
 import type { ImagePlan } from '../sheet/image-plan.js';
-import { overviewLabels } from '../sheet/overview-labels.js';
+import { overviewLabels, type OverviewLabels } from '../sheet/overview-labels.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
 
 const LABEL_ROW = 10;
@@ -75,7 +75,7 @@ export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[],
     // Labels in rows above the image, each beside its hairline, which runs on up to its label; or, for a tight
     // bunch, one row fanned out with leaders slanting down to the hairlines in their order.
     lines.forEach((h, i) => {
-      const p = labels.placed[i] as { left: number; row: number };
+      const p = labels.placed[i] as OverviewLabels['placed'][number];
       const text = labels.texts[i] as string;
       const ly = top - 6 - fan - (p.row + 1) * LABEL_ROW + 1;
       w.font('Sans-Bold', LABEL_SIZE, h.colour);
@@ -84,7 +84,7 @@ export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[],
         const cx = x0 + p.left + d.widthOfString(text) / 2;
         d.moveTo(cx, ly + LABEL_ROW - 1).lineTo(cx, ly + LABEL_ROW + 1).lineTo(x0 + h.x, top - 3).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
       } else {
-        d.moveTo(x0 + h.x, ly).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
+        d.moveTo(x0 + h.x, p.over ? ly + LABEL_ROW - 1.5 : ly).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
       }
     });
 

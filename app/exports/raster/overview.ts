@@ -8,7 +8,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { RaceView } from '../../api/types.js';
 import { cropColumns } from '../crop-image.js';
 import type { ImagePlan } from '../sheet/image-plan.js';
-import { overviewLabels } from '../sheet/overview-labels.js';
+import { overviewLabels, type OverviewLabels } from '../sheet/overview-labels.js';
 import type { TextCache, TextSpec } from './text.js';
 
 export interface OverviewScale {
@@ -77,7 +77,7 @@ export async function rasterOverview(view: RaceView, composite: Buffer, plan: Im
     svg.push(`<rect x="${(L + g.x - gw / 2).toFixed(2)}" y="${top}" width="${gw}" height="${imageHeight}" fill="#ff0000" fill-opacity="0.35"/>`);
   }
   plan.hairlines.forEach((h, i) => {
-    const p = labels.placed[i] as { left: number; row: number };
+    const p = labels.placed[i] as OverviewLabels['placed'][number];
     const t = labels.texts[i] as string;
     const img = text.get({ text: t, colour: h.colour, bold: true, size: style.labelSize });
     const ly = top - 8 - fan - (p.row + 1) * style.labelRow;
@@ -86,7 +86,7 @@ export async function rasterOverview(view: RaceView, composite: Buffer, plan: Im
       const cx = L + p.left + img.width / 2;
       svg.push(`<polyline points="${cx.toFixed(2)},${ly + style.labelRow} ${cx.toFixed(2)},${ly + style.labelRow + 2} ${H(h.x)},${top - 4} ${H(h.x)},${top}" fill="none" stroke="${h.colour}" stroke-width="1"/>`);
     } else {
-      svg.push(`<line x1="${H(h.x)}" y1="${ly + 2}" x2="${H(h.x)}" y2="${top}" stroke="${h.colour}" stroke-width="1"/>`);
+      svg.push(`<line x1="${H(h.x)}" y1="${p.over ? ly + style.labelRow : ly + 2}" x2="${H(h.x)}" y2="${top}" stroke="${h.colour}" stroke-width="1"/>`);
     }
     svg.push(`<line x1="${H(h.x)}" y1="${top}" x2="${H(h.x)}" y2="${top + imageHeight}" stroke="${h.colour}" stroke-width="${lineWidth}"${h.typed ? ' stroke-dasharray="6 4"' : ''}/>`);
   });

@@ -11,8 +11,11 @@ import type { Hairline } from './image-plan.js';
 export interface OverviewLabels {
   mode: 'lanes' | 'fan';
   texts: string[];
-  /** Left edge of each text and its row (0 = nearest the image); a fan has one row. */
-  placed: { left: number; row: number }[];
+  /**
+   * Left edge of each text and its row (0 = nearest the image); a fan has one row. `over`: the text stands over its
+   * own hairline (centred on it), so the line stops under the text instead of running up beside it.
+   */
+  placed: { left: number; row: number; over: boolean }[];
   rows: number;
 }
 
@@ -26,10 +29,11 @@ export function overviewLabels(lines: readonly Hairline[], measure: (text: strin
       lines.map((h, i) => ({ kind: 'flag', x: h.x, width: widths[i] as number, side: 'above' })),
       { minX: 0, maxX: width, gap },
     );
-    last = { mode: 'lanes', texts, placed: lanes.placed, rows: lanes.rows.above };
+    const placed = lanes.placed.map((p, i) => ({ left: p.left, row: p.row, over: p.left < (lines[i] as Hairline).x && (lines[i] as Hairline).x < p.left + (widths[i] as number) }));
+    last = { mode: 'lanes', texts, placed, rows: lanes.rows.above };
     if (lanes.rows.above <= maxRows) return last;
     const fan = fanOut(lines.map((h, i) => ({ x: h.x, width: widths[i] as number })), 0, width, gap);
-    if (fan) return { mode: 'fan', texts, placed: fan.map((left) => ({ left, row: 0 })), rows: 1 };
+    if (fan) return { mode: 'fan', texts, placed: fan.map((left) => ({ left, row: 0, over: false })), rows: 1 };
   }
   return last ?? { mode: 'lanes', texts: [], placed: [], rows: 0 };
 }
