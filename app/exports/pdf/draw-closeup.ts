@@ -7,6 +7,7 @@ import { fitCloseup, closeupX } from '../../domain/closeup/closeup-plan.js';
 import { closeupScene, type CloseupScene } from '../../domain/closeup/closeup-scene.js';
 import type { Closeup } from '../closeups.js';
 import { cropRegion, type CompositeSource } from '../crop-image.js';
+import type { PrintedBand } from './draw-image.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
 
 const MAX_HEIGHT = 240;
@@ -18,12 +19,8 @@ const TAG_SIZE = 7.5;
 const EMBED_PT = 0.6;
 const MAX_REPEAT = 8;
 
-export interface PrintedCloseup {
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** Where the enlargement landed (page, box in points), for tests and for checking the print against the evidence. */
+export interface PrintedCloseup extends Omit<PrintedBand, 'start' | 'end'> {
   unitsPerRow: number;
   unitsPerColumn: number;
   crop: Closeup['crop'];

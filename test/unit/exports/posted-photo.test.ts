@@ -5,15 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../app/api/client.js';
-import { dispatchCall } from '../../../app/api/dispatch.js';
 import { main } from '../../../app/cli/main.js';
 import { readRaceEvidence } from '../../../app/exports/evidence-files.js';
 import { renderPostedPhoto } from '../../../app/exports/photo/posted-photo.js';
 import { renderResultSheet } from '../../../app/exports/pdf/result-sheet.js';
-import { createService } from '../../../app/service/create-service.js';
-import { initRaceFolder } from '../../../app/store/race-store.js';
-import { FIXTURE_ENTRIES, makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+import { makeStoreExportRace, type StoreExportRace } from '../../helpers/store-export-race.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -25,7 +22,7 @@ async function exiftool(file: string): Promise<Record<string, unknown>> {
 }
 
 let fx: ExportFixture;
-let api: ReturnType<typeof createApiClient>;
+let api: StoreExportRace['api'];
 let raceId: string;
 let dataDir: string;
 let work: string;
@@ -35,19 +32,8 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-photo-data-'));
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-photo-out-'));
   process.env.PHOTOFINISH_DATA_DIR = dataDir;
-  fx = await makeExportFixture({ evidenceOnly: true });
-  await initRaceFolder(fx.dir, {
-    manifestSha256: fx.manifestSha256,
-    meta: fx.view.meta,
-    sport: 'athletics',
-    competitors: FIXTURE_ENTRIES.map((e) => e.c),
-    actor: 'Jane Official',
-    at: '2026-06-14T15:20:30.000Z',
-  });
-  const running = createService({ shell: 'cli', dataDir });
-  api = createApiClient((name, args) => dispatchCall(running.service, name, args));
-  const race = await api.openRace({ path: fx.dir });
-  raceId = race.raceId;
+  ({ fx, api, raceId } = await makeStoreExportRace(dataDir));
+  const race = { raceId };
   await api.placeMark({ raceId: race.raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '12', column: 230, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '3', column: 262.4, by: 'Jane Official' });
