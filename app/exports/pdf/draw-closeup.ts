@@ -5,6 +5,7 @@
  */
 import { fitCloseup, closeupX } from '../../domain/closeup/closeup-plan.js';
 import { closeupScene, type CloseupScene } from '../../domain/closeup/closeup-scene.js';
+import { columnRepeatWords } from '../../domain/closeup/closeup-words.js';
 import type { Closeup } from '../closeups.js';
 import { cropRegion, type CompositeSource } from '../crop-image.js';
 import type { PrintedBand } from './draw-image.js';
@@ -102,5 +103,5 @@ function scaleWords(c: Closeup, unitsPerRow: number): string {
   const pt = unitsPerRow.toFixed(2);
   const how = 'pixels repeated, never resampled';
   if (k === 1) return `${c.columnTime}, shown ${pt} pt per column and per row (one column as wide as one row is tall); ${how}`;
-  return `${c.columnTime}, shown ×${k}: each column repeated ${k} times across (${(unitsPerRow * k).toFixed(2)} pt) and each row ${pt} pt, since the camera took few columns across these bodies; ${how}`;
+  return `${c.columnTime}, ${columnRepeatWords(k)} (${(unitsPerRow * k).toFixed(2)} pt; each row ${pt} pt); ${how}`;
 }

@@ -42,6 +42,8 @@ const canUndo = (s: SessionState) => inWorkspace(s) && s.race.view?.canUndo === 
 const canRedo = (s: SessionState) => inWorkspace(s) && s.race.view?.canRedo === true && !s.race.view.certified;
 const uncertified = (s: SessionState) => inWorkspace(s) && !s.race.view?.certified;
 const pictureAdjusted = (s: SessionState) => inWorkspace(s) && !isDefaultPicture(s.picture);
+/** A close-up needs two hairlines. */
+const twoMarks = (s: SessionState) => inWorkspace(s) && (s.race.view?.marks.length ?? 0) >= 2;
 
 /** In the workspace, acting on the viewer. */
 const onViewer = (run: Behaviour['run']): Behaviour => ({ enabled: inWorkspace, run });
@@ -80,6 +82,7 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'go-to-race-start': onViewer(() => viewer()?.centreOn(0)),
   'go-to-race-end': onViewer(goToRaceEnd),
   'reverse-direction': { enabled: inWorkspace, run: toggleDirection },
+  'close-up': { enabled: twoMarks, run: () => openDialog('close-up') },
   invert: { enabled: inWorkspace, run: toggleInvert },
   'reset-picture': { enabled: pictureAdjusted, run: resetPicture },
   'cycle-theme': { enabled: always, run: cycleTheme },
