@@ -62,6 +62,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
       item('zoom-in'),
       item('zoom-out'),
       item('fit'),
+      item('close-up'),
       { type: 'separator' },
       { role: 'togglefullscreen' },
       ...(opts.devTools ? [{ type: 'separator' } as const, { role: 'toggleDevTools' } as const] : []),

@@ -1,7 +1,7 @@
 /**
- * Writes a race's exports: the PDF result sheet, CSV, JSON, FinishLynx .lif and the annotated PNG. Files named
- * explicitly are written where asked; with none named, all five go into the race's `exports/` folder, named after
- * the race and its revision. Every file is written atomically (a reader never sees half a sheet) and reported with
+ * Writes a race's exports: the PDF result sheet, CSV, JSON, FinishLynx .lif, the annotated PNG and the posted photo
+ * (JPEG). Files named explicitly are written where asked; with none named, the first five (or the kinds asked for)
+ * go into the race's `exports/` folder, named after the race and its revision. Every file is written atomically (a reader never sees half a sheet) and reported with
  * its size and SHA-256. The evidence folders are never written to.
  */
 import fs from 'node:fs/promises';
@@ -18,10 +18,14 @@ import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
 import { resultsLif } from './lif.js';
 import { renderResultSheet } from './pdf/result-sheet.js';
+import { renderPostedPhoto } from './photo/posted-photo.js';
 import type { Paper } from './pdf/sheet-writer.js';
 
-export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png';
-export const EXPORT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png'];
+export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo';
+export const EXPORT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png', 'photo'];
+/** Written when no kind is asked for: the sheet and data files (the posted photo is asked for by name). */
+export const DEFAULT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png'];
+const EXTENSION: Record<ExportKind, string> = { pdf: 'pdf', csv: 'csv', json: 'json', lif: 'lif', png: 'png', photo: 'jpg' };
 
 export interface ExportOptions {
   /** Files named explicitly; when none is, the default-named files go to `folder` (or `<race>/exports/`). */
@@ -51,7 +55,7 @@ export function fileSlug(text: string): string {
 /** Default file of each kind in `dir` (by default `<race>/exports/`): `<race>-r<revision>[-provisional].<ext>`. */
 export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
   const base = `${fileSlug(view.meta.name)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
-  return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${k}`)])) as Record<ExportKind, string>;
+  return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${EXTENSION[k]}`)])) as Record<ExportKind, string>;
 }
 
 async function checkTarget(file: string, raceDir: string): Promise<void> {
@@ -70,7 +74,7 @@ async function checkTarget(file: string, raceDir: string): Promise<void> {
   if (existing?.isDirectory()) throw new UserError(`${file}: is a folder, give a file name`, 'INVALID_ARGUMENT');
 }
 
-async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: ExportOptions): Promise<Buffer> {
+async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: ExportOptions): Promise<Buffer | { bytes: Buffer; fields: { name: string; value: string }[] }> {
   switch (kind) {
     case 'pdf':
       return (await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: opts.paper, software: opts.software })).pdf;
@@ -82,6 +86,10 @@ async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: 
       return resultsLif(view);
     case 'png':
       return (await renderAnnotatedPng(view, ev.composite, ev.hashes)).png;
+    case 'photo': {
+      const photo = await renderPostedPhoto(view, ev.composite, ev.hashes, opts.software);
+      return { bytes: photo.jpeg, fields: photo.fields };
+    }
   }
 }
 
@@ -91,7 +99,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   if (named.length === 0) {
     const dir = opts.folder ? path.resolve(opts.folder) : path.join(raceDir, RACE_LAYOUT.exportsDir);
     const all = defaultTargets(view, raceDir, dir);
-    const kinds = opts.kinds?.length ? opts.kinds : EXPORT_KINDS;
+    const kinds = opts.kinds?.length ? opts.kinds : DEFAULT_KINDS;
     targets = Object.fromEntries(kinds.map((k) => [k, all[k]]));
     if (opts.folder) {
       const st = await fs.stat(dir).catch(() => null);
@@ -119,14 +127,15 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   const written: ExportResult['written'] = [];
   for (const kind of kinds) {
     const file = targets[kind] as string;
-    const bytes = await render(kind, view, ev, opts);
+    const out = await render(kind, view, ev, opts);
+    const bytes = Buffer.isBuffer(out) ? out : out.bytes;
     try {
       await writeFileAtomic(file, bytes);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
       throw new UserError(`${file}: cannot be written (${code})`, code === 'EACCES' || code === 'EPERM' ? 'FORBIDDEN' : 'USER_ERROR');
     }
-    written.push({ kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes) });
+    written.push({ kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes), ...(Buffer.isBuffer(out) ? {} : { fields: out.fields }) });
   }
   return { written };
 }

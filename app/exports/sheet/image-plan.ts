@@ -11,6 +11,7 @@
 import type { RaceView } from '../../api/types.js';
 import type { Ticks } from '../../domain/time/ticks.js';
 import type { ColumnTimes } from '../../domain/time/column-time.js';
+import { hairlineTag, ordinal } from '../../domain/closeup/close-finishes.js';
 import { ticksFixed } from '../gaps-text.js';
 
 export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];
@@ -26,7 +27,14 @@ export interface Band {
 
 export interface Hairline {
   competitorId: string;
-  /** Bib and published time, e.g. "7  10.12" (or the distance, "4  short head", where only the winner is timed). */
+  place: number | null;
+  /**
+   * What the label says, fullest first: place, number and published time ("1st #7  10.12", or the distance,
+   * "2nd #4  short head", where only the winner is timed), then place and number, then the place ("1st", "1"); a typed
+   * time adds " T". A crowded image uses the fullest that fits.
+   */
+  labels: string[];
+  /** The fullest label. */
   label: string;
   colour: string;
   column: number;
@@ -126,10 +134,12 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     const r = byId.get(m.competitorId);
     const comp = view.competitors.find((x) => x.id === m.competitorId);
     const idx = order.get(m.competitorId) ?? hairlines.length;
+    const labels = hairlineLabels(r?.place ?? null, m.competitorId, r?.time_display || r?.lengths_display || '', m.origin === 'typed');
     hairlines.push({
       competitorId: m.competitorId,
-      // Horse racing publishes only the winner's time: the others' hairlines carry their distance instead.
-      label: `${m.competitorId}  ${r?.time_display || r?.lengths_display || ''}`.trim(),
+      place: r?.place ?? null,
+      labels,
+      label: labels[0] as string,
       colour: comp?.colour ?? (HAIRLINE_PALETTE[idx % HAIRLINE_PALETTE.length] as string),
       column: c,
       typed: m.origin === 'typed',
@@ -145,6 +155,14 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   }
 
   return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing), offImage };
+}
+
+/** Fullest first; horse racing publishes only the winner's time, so the others' hairlines carry their distance. */
+function hairlineLabels(place: number | null, id: string, reading: string, typed: boolean): string[] {
+  const tag = hairlineTag(place, id);
+  const texts = [reading ? `${tag}  ${reading}` : tag, tag];
+  if (place !== null) texts.push(ordinal(place), String(place));
+  return [...new Set(texts)].map((t) => (typed ? `${t} T` : t));
 }
 
 function cropAround(cols: number[], total: number, minColumns: number): { start: number; end: number } {

@@ -42,6 +42,8 @@ const canUndo = (s: SessionState) => inWorkspace(s) && s.race.view?.canUndo === 
 const canRedo = (s: SessionState) => inWorkspace(s) && s.race.view?.canRedo === true && !s.race.view.certified;
 const uncertified = (s: SessionState) => inWorkspace(s) && !s.race.view?.certified;
 const pictureAdjusted = (s: SessionState) => inWorkspace(s) && !isDefaultPicture(s.picture);
+/** A close-up needs two hairlines. */
+const twoMarks = (s: SessionState) => inWorkspace(s) && (s.race.view?.marks.length ?? 0) >= 2;
 
 const when = (enabled: Behaviour['enabled'], run: Behaviour['run']): Behaviour => ({ enabled, run });
 /** Enabled while the workspace shows a race (most actions; those that can still fail say why in a notice). */
@@ -76,6 +78,7 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'go-to-race-start': workspace(() => viewer()?.centreOn(0)),
   'go-to-race-end': workspace(goToRaceEnd),
   'reverse-direction': workspace(toggleDirection),
+  'close-up': when(twoMarks, () => openDialog('close-up')),
   invert: workspace(toggleInvert),
   'reset-picture': when(pictureAdjusted, resetPicture),
   'cycle-theme': when(everywhere, cycleTheme),

@@ -13,11 +13,15 @@ const KIND_LABEL: Record<string, string> = {
   json: 'Results (JSON)',
   lif: 'FinishLynx results (.lif)',
   png: 'Annotated image (PNG)',
+  photo: 'Picture to post (JPEG)',
 };
+
+const FILE_KINDS = ['pdf', 'csv', 'json', 'lif', 'png'] as const;
 
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
   const [paper, setPaper] = useState<'A4' | 'Letter'>('A4');
+  const [photo, setPhoto] = useState(false);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,7 +31,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper }));
+      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper, kinds: photo ? [...FILE_KINDS, 'photo'] : [...FILE_KINDS] }));
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -52,6 +56,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             <option>A4</option>
             <option>Letter</option>
           </select>
+        </label>
+        <label className="inline">
+          <input type="checkbox" checked={photo} onChange={(e) => setPhoto(e.target.checked)} />
+          Also a picture to post (JPEG, 2048 px: the image, the enlargement of the decisive finish and a caption; caption and
+          result also inside the file for newsrooms’ tools)
         </label>
         {error ? <p className="error-text" role="alert">{error}</p> : null}
         {result ? (
@@ -80,6 +89,21 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             </tbody>
           </table>
         ) : null}
+        {result?.written
+          .filter((w) => w.fields?.length)
+          .map((w) => (
+            <div key={`${w.path}-fields`} data-testid="photo-fields">
+              <p className="hint">Caption written into the picture (as photo tools name the fields):</p>
+              <dl className="photo-fields">
+                {w.fields?.map((f) => (
+                  <div key={f.name}>
+                    <dt>{f.name}</dt>
+                    <dd>{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
         <footer className="dialog-actions">
           <button type="button" onClick={onClose}>
             Close

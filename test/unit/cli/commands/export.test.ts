@@ -2,12 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../../app/api/client.js';
-import { dispatchCall } from '../../../../app/api/dispatch.js';
 import { main } from '../../../../app/cli/main.js';
-import { createService } from '../../../../app/service/create-service.js';
-import { initRaceFolder } from '../../../../app/store/race-store.js';
-import { FIXTURE_ENTRIES, makeExportFixture, type ExportFixture } from '../../../helpers/export-fixture.js';
+import type { ExportFixture } from '../../../helpers/export-fixture.js';
+import { makeStoreExportRace } from '../../../helpers/store-export-race.js';
 import { pdfText } from '../../../helpers/export-poppler.js';
 
 /** `photofinish export` end to end: a race created by the store, marked and certified through the API. */
@@ -25,18 +22,9 @@ async function cli(argv: string[]): Promise<{ status: number; out: string[]; err
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-export-data-'));
   process.env.PHOTOFINISH_DATA_DIR = dataDir;
-  fx = await makeExportFixture({ evidenceOnly: true });
-  await initRaceFolder(fx.dir, {
-    manifestSha256: fx.manifestSha256,
-    meta: fx.view.meta,
-    sport: 'athletics',
-    competitors: FIXTURE_ENTRIES.map((e) => e.c),
-    actor: 'Jane Official',
-    at: '2026-06-14T15:20:30.000Z',
-  });
-  const running = createService({ shell: 'cli', dataDir });
-  const api = createApiClient((name, args) => dispatchCall(running.service, name, args));
-  const race = await api.openRace({ path: fx.dir });
+  const { fx: made, api, raceId } = await makeStoreExportRace(dataDir);
+  fx = made;
+  const race = { raceId };
   await api.placeMark({ raceId: race.raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '12', column: 230, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '21', timeS: '10.28', by: 'Jane Official' });
