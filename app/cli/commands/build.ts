@@ -6,7 +6,8 @@ import type { ApiEvent } from '../../api/events.js';
 import type { BuildRequest } from '../../api/methods/build.js';
 import { UserError, CancelledError } from '../../domain/errors.js';
 import { parseLineSpec } from '../../domain/line/finish-line.js';
-import { ticksToDecimalSeconds } from '../../domain/time/ticks.js';
+import { parseSecondsToTicks, ticksToDecimalSeconds } from '../../domain/time/ticks.js';
+import { parseRate } from '../../domain/time/time-map.js';
 import { loadManifest } from '../../imaging/race-evidence.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
@@ -59,6 +60,10 @@ export const buildCommand: CliCommand = {
     if (start !== undefined && values.fps === undefined && values['line-rate'] === undefined) {
       throw new UserError('--start-time goes with --fps or --line-rate', 'INVALID_ARGUMENT');
     }
+    // Checked here so the message names the option as typed (the engine checks them again).
+    if (values.fps !== undefined) parseRate(values.fps, '--fps');
+    if (values['line-rate'] !== undefined) parseRate(values['line-rate'], '--line-rate');
+    if (start !== undefined) parseSecondsToTicks(start, '--start-time');
     const args: BuildArgs = { source, out: values.out };
     if (values.line !== undefined) args.line = parseLineSpec(values.line);
     if (values.fps !== undefined) args.timing = { kind: 'fps', fps: values.fps, ...(start !== undefined ? { startTimeS: start } : {}) };
