@@ -10,8 +10,8 @@ export const exportCommand: CliCommand = {
   name: 'export',
   summary: 'Write the result sheet (PDF) and data exports (CSV, JSON, FinishLynx .lif, annotated PNG) of a race.',
   usage: [
-    '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter]',
-    '  photofinish export RACE --dir DIR [--paper A4|Letter]',
+    '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter] [--force]',
+    '  photofinish export RACE --dir DIR [--paper A4|Letter] [--force]',
     '',
     '  RACE            a race folder',
     '  --pdf FILE      the official result sheet (embedded fonts, same bytes for the same race and revision)',
@@ -21,9 +21,11 @@ export const exportCommand: CliCommand = {
     '  --png FILE      the image around the finishers with hairlines, labels and time ruler',
     '  --dir DIR       write all five into DIR (an existing folder) instead of RACE/exports/',
     '  --paper SIZE    A4 (default) or Letter',
+    '  --force         replace existing files that are not earlier exports of this race',
     '',
     '  With no file option, all five are written into RACE/exports/, named after the race and its revision.',
-    '  Prints the path of every file written.',
+    '  Prints the path of every file written. Never writes inside a race folder (other than its exports/), over',
+    '  a source file of the race, or into its frames folder; an earlier export of this race is replaced.',
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('export', argv, {
@@ -34,6 +36,7 @@ export const exportCommand: CliCommand = {
       png: { type: 'string' },
       dir: { type: 'string' },
       paper: { type: 'string' },
+      force: { type: 'boolean' },
     });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const paper = values.paper ?? 'A4';
@@ -49,7 +52,7 @@ export const exportCommand: CliCommand = {
     }
     const folder = values.dir !== undefined ? path.resolve(values.dir) : undefined;
     const race = await ctx.api.openRace({ path: racePath });
-    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, ...files, ...(folder ? { folder } : {}) });
+    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, overwrite: values.force === true, ...files, ...(folder ? { folder } : {}) });
     for (const w of result.written) ctx.io.out(w.path);
     return 0;
   },

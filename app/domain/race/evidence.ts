@@ -111,6 +111,8 @@ export const RACE_LAYOUT = {
   compositePng: 'evidence/composite.png',
   tilesDir: 'tiles',
   exportsDir: 'exports',
+  /** What export wrote, one JSON line per file with its SHA-256: how an earlier export of this race is recognised. */
+  exportsLog: 'exports/exports-log.jsonl',
 } as const;
 
 /** Tile file of a level: `tiles/<level>/<index>.png`. */
