@@ -4,6 +4,7 @@
  * argument, certified race): its message names the file or thing and the problem, in one line.
  */
 import { UserError, type ApiErrorCode } from '../domain/errors.js';
+import { systemErrorToUserError } from './system-errors.js';
 
 export { UserError, CancelledError, type ApiErrorCode } from '../domain/errors.js';
 
@@ -24,6 +25,9 @@ export function isApiErrorShape(value: unknown): value is ApiErrorShape {
 /** Turns anything thrown into the shape users may see. Unexpected errors keep their message only. */
 export function toApiError(err: unknown): ApiErrorShape {
   if (err instanceof UserError) return { code: err.code, message: err.message };
+  // Before the shape test: a Node system error also has a string `code` and `message` ("ENOSPC: no space ...").
+  const system = systemErrorToUserError(err);
+  if (system) return { code: system.code, message: system.message };
   if (isApiErrorShape(err)) return { code: err.code, message: err.message };
   if (isZodLike(err)) return { code: 'INVALID_ARGUMENT', message: describeZodIssues(err.issues) };
   const message = err instanceof Error ? err.message : String(err);

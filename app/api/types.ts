@@ -50,6 +50,8 @@ export interface RaceView {
   problems?: string[];
   /** What opening the race repaired after an interrupted save. */
   recovered?: string[];
+  /** After a change whose entry is recorded but whose snapshot (race.json) could not be rewritten: says so. */
+  saveNote?: string;
 }
 
 /** Matches `photofinish results --json`. */

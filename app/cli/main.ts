@@ -54,7 +54,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.out(commandHelp(command));
       return EXIT.ok;
     }
-    return await command.run(rest, await commandContext(io));
+    return await command.run(rest, await commandContext(io, entry.name));
   } catch (err) {
     const shape = toApiError(err);
     io.err(`photofinish ${entry.name}: ${shape.message}`);
@@ -68,7 +68,7 @@ function commandHelp(command: CliCommand): string {
 }
 
 /** The service and an in-process client of its API; loaded here, after the command is known, to keep start-up light. */
-async function commandContext(io: CliIo): Promise<CliContext> {
+async function commandContext(io: CliIo, command: string): Promise<CliContext> {
   const [{ createApiClient }, { dispatchCall }, { createService }, { defaultDataDir }] = await Promise.all([
     import('../api/client.js'),
     import('../api/dispatch.js'),
@@ -76,7 +76,14 @@ async function commandContext(io: CliIo): Promise<CliContext> {
     import('../service/data-dir.js'),
   ]);
   const running = createService({ shell: 'cli', dataDir: defaultDataDir() });
-  return { api: createApiClient((method, args) => dispatchCall(running.service, method, args)), running, io };
+  const call = async (method: string, args: unknown) => {
+    const outcome = await dispatchCall(running.service, method, args);
+    // A change recorded whose snapshot could not be written (a full disk): every command says so the same way.
+    const note = outcome.ok ? (outcome.value as { saveNote?: unknown } | null)?.saveNote : undefined;
+    if (typeof note === 'string') io.err(`photofinish ${command}: note: ${note}`);
+    return outcome;
+  };
+  return { api: createApiClient(call), running, io };
 }
 
 function processIo(): CliIo {

@@ -4,6 +4,7 @@
  */
 import { chmod, lstat, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { systemErrorToUserError } from '../../api/system-errors.js';
 import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT } from '../../domain/race/evidence.js';
 
@@ -46,7 +47,10 @@ export async function planOutput(outPath: string, force: boolean): Promise<Outpu
 }
 
 export async function makeBuildFolder(plan: OutputPlan): Promise<string> {
-  const temp = await mkdtemp(path.join(path.dirname(plan.out), `.${path.basename(plan.out)}.building-`));
+  const parent = path.dirname(plan.out);
+  const temp = await mkdtemp(path.join(parent, `.${path.basename(plan.out)}.building-`)).catch((err: unknown) => {
+    throw systemErrorToUserError(err, parent) ?? err;
+  });
   // mkdtemp makes a private (0700) folder; the race folder gets the usual permissions once renamed into place.
   await chmod(temp, 0o755);
   return temp;
