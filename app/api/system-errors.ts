@@ -14,7 +14,8 @@ export interface ErrnoLike {
 }
 
 export function isErrnoLike(err: unknown): err is ErrnoLike {
-  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string' && /^E[A-Z0-9]+$/.test((err as { code: string }).code);
+  const code = err instanceof Error ? (err as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code);
 }
 
 const SYSTEM_ERRORS: Record<string, { problem: string; code: ApiErrorCode }> = {
