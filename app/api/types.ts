@@ -139,6 +139,10 @@ export interface JobStatus {
 export interface VerifyReport {
   intact: boolean;
   findings: string[];
+  /** Who signed each certification, with the key, and whether that key is one of this installation's. */
+  signatures?: { revision: number; official: string; keyId: string; thisInstallation: boolean }[];
+  /** When asked to check an audit head from an earlier sheet: the entry that carries it (null: not in the chain). */
+  head?: { given: string; seq: number | null };
 }
 
 export interface AuditEntryView {

@@ -18,6 +18,8 @@ import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
 import { commitChangeOutcome, readRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
+import { signCertification } from '../store/certification-signature.js';
+import { installationPublicKeys, loadInstallationKey, type InstallationKey } from '../store/installation-key.js';
 import { readStartListFile } from '../store/start-list-file.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
@@ -44,6 +46,14 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     if (snapshotError !== undefined) view.saveNote = snapshotNote(action, snapshotError);
     return view;
   }
+
+  let key: Promise<InstallationKey> | null = null;
+  /** This installation's signing key, loaded (or made) on the first certification. */
+  const signingKey = () => {
+    key ??= loadInstallationKey(ctx.dataDir, ctx.sealer);
+    key.catch(() => (key = null));
+    return key;
+  };
 
   return {
     async importStartList({ raceId, path: file, by, event }) {
@@ -99,13 +109,17 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return change(raceId, by, (s, _ev, at) => commands.declareDeadHeat(s, competitors, by, at));
     },
     async certify({ raceId, official, role }) {
+      const key = await signingKey();
       return change(raceId, official, (s, ev, at) => {
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built; run photofinish verify', 'CONFLICT');
         }
         const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
-        return commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const c = certified.payload.certification;
+        c.signature = signCertification(c, key);
+        return certified;
       });
     },
     async amend({ raceId, by, reason }) {
@@ -117,8 +131,8 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       const evidence = await loadRaceEvidence(dir);
       return buildRaceView(raceId, dir, loaded.state, evidence, loaded).results;
     },
-    async verifyRace({ raceId }) {
-      return verifyRaceFolder(ctx.races.pathOf(raceId));
+    async verifyRace({ raceId, head }) {
+      return verifyRaceFolder(ctx.races.pathOf(raceId), { knownKeys: await installationPublicKeys(ctx.dataDir), ...(head ? { head } : {}) });
     },
     async getAudit({ raceId }) {
       const loaded = await readRaceFolder(ctx.races.pathOf(raceId));

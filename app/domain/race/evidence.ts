@@ -64,6 +64,8 @@ export const tileLevel = z.object({
   columns: z.number().int().positive(),
   rows: z.number().int().positive(),
   tiles: z.number().int().positive(),
+  /** SHA-256 of each tile file (`tiles/<level>/<index>.png`), by index: the tiles are what the judge looks at. */
+  sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)).optional(),
 });
 
 export const evidenceManifest = z.object({

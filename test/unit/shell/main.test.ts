@@ -70,6 +70,7 @@ const electron = vi.hoisted(() => {
     },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => void state.menus++ },
     dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     BrowserWindow,
   };
   return { state, mock };
