@@ -5,7 +5,7 @@
  * the key is kept like the CLI's, in a file only its owner may read.
  */
 import type { SafeStorage } from 'electron';
-import type { SecretSealer } from '../store/installation-key.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 
 type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString'> & {
   getSelectedStorageBackend?: SafeStorage['getSelectedStorageBackend'];

@@ -6,11 +6,16 @@
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
 
-const entry = z.object({ at: z.string(), kind: z.string(), path: z.string(), bytes: z.number(), sha256: z.string(), revision: z.number() });
-export type ExportLogEntry = z.infer<typeof entry>;
+export interface ExportLogEntry {
+  at: string;
+  kind: string;
+  path: string;
+  bytes: number;
+  sha256: string;
+  revision: number;
+}
 
 export const exportLogPath = (raceDir: string): string => path.join(raceDir, ...RACE_LAYOUT.exportsLog.split('/'));
 
@@ -21,8 +26,8 @@ export async function recordedExportHashes(raceDir: string): Promise<Set<string>
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
-      const r = entry.safeParse(JSON.parse(line));
-      if (r.success) hashes.add(r.data.sha256);
+      const sha256 = (JSON.parse(line) as Partial<ExportLogEntry> | null)?.sha256;
+      if (typeof sha256 === 'string' && /^[0-9a-f]{64}$/.test(sha256)) hashes.add(sha256);
     } catch {
       // A torn line from an interrupted append: that file is simply not recognised.
     }

@@ -26,7 +26,7 @@ export interface TargetRules {
 export class ExportOverwriteError extends UserError {
   readonly file: string;
   constructor(file: string) {
-    super(`${file}: a file of that name already exists and is not an earlier export of this race; nothing was written`, 'CONFLICT');
+    super(`${file}: a file of that name already exists and is not an earlier export of this race; nothing was written`, 'CONFLICT', { hint: 'replace-file', facts: { file } });
     this.file = file;
   }
 }

@@ -1,13 +1,13 @@
 /** App-level operations: info, recent races, opening and closing races, native dialogs. */
 import type { PhotofinishService } from '../api/contract.js';
 import type { appMethods } from '../api/methods/app.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
 import { raceFolderOf } from '../store/race-folder.js';
 import { loadRaceView } from './race-view.js';
 import { logWarning } from './log-warning.js';
-import { systemErrorCondition } from '../api/system-errors.js';
+import { systemErrorCondition } from '../domain/system-errors.js';
 
 export type AppService = Pick<PhotofinishService, keyof typeof appMethods>;
 

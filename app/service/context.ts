@@ -4,7 +4,7 @@
  */
 import type { ApiEvent } from '../api/events.js';
 import type { AppInfo } from '../api/types.js';
-import type { SecretSealer } from '../store/installation-key.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 import type { RaceRegistry } from './race-registry.js';
 
 export type AppStartup = AppInfo['startup'];

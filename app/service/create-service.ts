@@ -11,7 +11,7 @@ import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
-import type { SecretSealer } from '../store/installation-key.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 
 export interface ServiceOptions {
   shell: ServiceContext['shell'];

@@ -4,7 +4,7 @@
  * committed (the document is written only after the append returns), so it is reported as `tornTail`.
  */
 import { readFile } from 'node:fs/promises';
-import { isErrnoLike, systemErrorToUserError } from '../api/system-errors.js';
+import { isErrnoLike, systemErrorToUserError } from '../domain/system-errors.js';
 import { auditEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
 import { UserError } from '../domain/errors.js';
 import { appendDurable } from './atomic-write.js';

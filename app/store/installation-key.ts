@@ -9,16 +9,10 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { chmod, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../domain/errors.js';
-import { systemErrorCondition } from '../api/system-errors.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 
-/** What the desktop shell provides to protect the private key (absent in the CLI). */
-export interface SecretSealer {
-  /** Short name for messages and the public twin ("os-key-store"). */
-  readonly kind: string;
-  available(): boolean;
-  seal(plain: string): Buffer;
-  unseal(sealed: Buffer): string;
-}
+export type { SecretSealer } from '../security/secret-sealer.js';
+import { systemErrorCondition } from '../domain/system-errors.js';
 
 export interface PublicKeyInfo {
   keyId: string;

@@ -4,7 +4,7 @@
  * file it could not read. Writing is atomic.
  */
 import { readFile } from 'node:fs/promises';
-import { isErrnoLike, systemErrorToUserError } from '../api/system-errors.js';
+import { isErrnoLike, systemErrorToUserError } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_SCHEMA, RACE_SCHEMA_VERSION, raceDocument, type RaceDocument } from '../domain/race/document.js';
 import { writeFileAtomic } from './atomic-write.js';

@@ -5,7 +5,7 @@
  */
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isErrnoLike, isUnwritable } from '../api/system-errors.js';
+import { isErrnoLike, isUnwritable } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 
 const LOCK_NAME = 'race.lock';

@@ -11,7 +11,7 @@ import { access, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { checkChain, sealEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
-import { isUnwritable, systemErrorToUserError } from '../api/system-errors.js';
+import { isUnwritable, systemErrorToUserError } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 import type { RaceCreatedPayload } from '../domain/race/changes.js';
 import { RACE_SCHEMA_VERSION, type Competitor, type RaceDocument, type RaceMeta, type SportName } from '../domain/race/document.js';
@@ -184,7 +184,7 @@ export async function commitChangeOutcome(dir: string, build: (state: RaceState)
   return withRaceLock(dir, async () => {
     const loaded = await loadRace(dir, { repair: true });
     if (loaded.problems.length > 0) {
-      throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}; run photofinish verify`, 'CONFLICT');
+      throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}`, 'CONFLICT', { hint: 'verify-race' });
     }
     const files = raceFiles(dir);
     const logSize = (await stat(files.audit)).size;

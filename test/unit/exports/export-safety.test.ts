@@ -111,7 +111,7 @@ describe('export replaces only its own earlier files unless told to', () => {
     const out = await mkdtemp(path.join(tmp, 'out-'));
     const notes = path.join(out, 'notes.csv');
     await writeFile(notes, 'the steward\'s notes\n');
-    await refused(raceA, '--csv', notes, notes, /notes\.csv: a file of that name already exists and is not an earlier export of this race; nothing was written/);
+    await refused(raceA, '--csv', notes, notes, /notes\.csv: a file of that name already exists and is not an earlier export of this race; nothing was written; use --force to replace it, or name another file$/);
     const r = await runCli(['export', raceA, '--csv', notes, '--force']);
     expect(r.code).toBe(0);
     expect(await readFile(notes, 'utf8')).toMatch(/^\ufeff?place,/);
@@ -154,7 +154,7 @@ describe('through the HTTP bridge', () => {
   });
   const call = async (name: string, body: unknown) => {
     const res = await fetch(`${bridge.origin}/api/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bridge.token}` }, body: JSON.stringify(body) });
-    return (await res.json()) as { ok: boolean; value?: { raceId: string }; error?: { code: string; message: string } };
+    return (await res.json()) as { ok: boolean; value?: { raceId: string }; error?: { code: string; message: string; hint?: string } };
   };
 
   it("refuses another race's document and an unrelated file; replaces that file once the official confirms", async () => {
@@ -169,7 +169,7 @@ describe('through the HTTP bridge', () => {
     const file = path.join(tmp, 'bridge-notes.pdf');
     await writeFile(file, 'not a sheet');
     const refusedCall = await call('exportRace', { raceId, pdf: file });
-    expect(refusedCall.error?.code).toBe('CONFLICT');
+    expect(refusedCall.error).toMatchObject({ code: 'CONFLICT', hint: 'replace-file', facts: { file } });
     expect(refusedCall.error?.message).toContain(file);
     expect(await readFile(file, 'utf8')).toBe('not a sheet');
     const confirmed = await call('exportRace', { raceId, pdf: file, overwrite: true });

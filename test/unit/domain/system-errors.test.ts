@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toApiError } from '../../../app/api/errors.js';
-import { systemErrorToUserError } from '../../../app/api/system-errors.js';
+import { systemErrorToUserError } from '../../../app/domain/system-errors.js';
 import { runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';

@@ -4,7 +4,7 @@
  */
 import { chmod, lstat, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { systemErrorToUserError } from '../../api/system-errors.js';
+import { systemErrorToUserError } from '../../domain/system-errors.js';
 import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT } from '../../domain/race/evidence.js';
 
@@ -38,7 +38,7 @@ export async function planOutput(outPath: string, force: boolean): Promise<Outpu
   if (!st.isDirectory()) throw new UserError(`${out}: exists and is not a folder`, 'CONFLICT');
   const isRace = (await exists(path.join(out, RACE_LAYOUT.document))) || (await exists(path.join(out, RACE_LAYOUT.manifest)));
   if (isRace) {
-    if (!force) throw new UserError(`${out}: already holds a race (use --force to replace it)`, 'CONFLICT');
+    if (!force) throw new UserError(`${out}: already holds a race`, 'CONFLICT', { hint: 'replace-race' });
     return { out, replaces: 'race' };
   }
   const entries = await readdir(out);
