@@ -6,7 +6,7 @@ import { remedyOf } from '../../api/errors.js';
 import type { ApiEvent } from '../../api/events.js';
 import type { BuildRequest } from '../../api/methods/build.js';
 import { UserError, CancelledError } from '../../domain/errors.js';
-import { parseLineSpec } from '../../domain/line/finish-line.js';
+import { describeLine, parseLineSpec } from '../../domain/line/finish-line.js';
 import { parseRate } from '../../domain/time/time-map.js';
 import { parseSecondsToTicks, ticksToDecimalSeconds } from '../../domain/time/ticks.js';
 import { loadManifest } from '../../store/evidence-reader.js';
@@ -120,6 +120,7 @@ async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
     `Built ${racePath}`,
     `  source    ${m.source.description}`,
     `  composite ${m.columns} columns × ${m.rows} rows (${m.composite.path})`,
+    ...(m.lineGiven ? [`  line      clipped to the frame: ${describeLine(m.line)} (given ${describeLine(m.lineGiven)}, which crosses the frame's edge)`] : []),
     `  rate      ${m.measured.rate.toFixed(3)} per second measured (median interval ${ticksToDecimalSeconds(interval)} s, min ${ticksToDecimalSeconds(BigInt(m.measured.minIntervalNs))} s, max ${ticksToDecimalSeconds(BigInt(m.measured.maxIntervalNs))} s, spread ${ticksToDecimalSeconds(BigInt(m.measured.spreadNs))} s)`,
     `  gaps      ${m.gaps.length === 0 ? 'none' : m.gaps.length}`,
   ];

@@ -89,6 +89,8 @@ export const evidenceManifest = z.object({
     decoder: z.enum(['sharp', 'ffmpeg']).optional(),
   }),
   line: finishLine,
+  /** The line as the official gave it, where it crossed the frame's edge and `line` is its part inside the frame. */
+  lineGiven: finishLine.optional(),
   timing: timingSource,
   columns: z.number().int().positive(),
   rows: z.number().int().positive(),

@@ -138,6 +138,7 @@ export async function writeEvidence(
         ...(source.decoder ? { decoder: source.decoder } : {}),
       },
       line: prep.line,
+      ...(prep.lineGiven ? { lineGiven: prep.lineGiven } : {}),
       timing: prep.time.timing,
       columns,
       rows: samples.rows,
