@@ -43,6 +43,8 @@ export const HINTS = [
   'build-race',
   /** An export would replace a file that is not an earlier export of this race; facts.file names it. */
   'replace-file',
+  /** The output folder holds a certified race: replacing it loses its record, so it takes a separate, explicit choice. */
+  'replace-certified-race',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -33,6 +33,7 @@ export const buildRequest = z.object({
   startList: filePath.optional(),
   skipBad: z.boolean().default(false),
   force: z.boolean().default(false),
+  replaceCertified: z.boolean().default(false),
 });
 export type BuildRequest = z.output<typeof buildRequest>;
 /** The schema validates into the engine's own request: a field that drifts from the domain's type fails here. */

@@ -43,7 +43,7 @@ export interface FittedLine {
 export function fitLineToFrame(line: FinishLine, width: number, height: number, frameName: string): FittedLine {
   const frame = `${frameName} (${width}×${height} px: x 0–${width - 1}, y 0–${height - 1})`;
   if (line.kind === 'column') {
-    if (line.x >= width) throw new UserError(`the finish line (${describeLine(line)}) misses the frame of ${frame}`, 'INVALID_ARGUMENT');
+    if (line.x >= width) throw new UserError(`the finish line (${describeLine(line)}) is outside the frame of ${frame}`, 'INVALID_ARGUMENT');
     return { line, clipped: false };
   }
   if (line.x1 === line.x2 && line.y1 === line.y2) {
@@ -51,7 +51,7 @@ export function fitLineToFrame(line: FinishLine, width: number, height: number, 
   }
   const clip = clipSegment(line, width - 1, height - 1);
   if (!clip || (clip.x1 === clip.x2 && clip.y1 === clip.y2)) {
-    throw new UserError(`the finish line (${describeLine(line)}) misses the frame of ${frame}`, 'INVALID_ARGUMENT');
+    throw new UserError(`the finish line (${describeLine(line)}) is outside the frame of ${frame}`, 'INVALID_ARGUMENT');
   }
   const clipped = clip.x1 !== line.x1 || clip.y1 !== line.y1 || clip.x2 !== line.x2 || clip.y2 !== line.y2;
   return { line: clipped ? { kind: 'segment', ...clip } : line, clipped };

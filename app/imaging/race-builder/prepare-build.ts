@@ -25,7 +25,7 @@ export interface PreparedBuild {
 }
 
 export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedBuild> {
-  const output = await planOutput(request.out, request.force);
+  const output = await planOutput(request.out, request.force, request.replaceCertified === true);
   const sourcePath = path.resolve(request.source);
   const shape = await sourceShape(sourcePath);
   const timing = request.timing;

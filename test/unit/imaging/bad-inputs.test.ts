@@ -69,7 +69,7 @@ describe('the finish line', () => {
     const r = await runCli(['build', frames, '--out', out(), '--fps', '25', '--line', '100,0,120,45']);
     expect(r.code).toBe(2);
     expect(errorLine(r.err)).toBe(
-      'photofinish build: the finish line (segment (100, 0) → (120, 45)) misses the frame of frame_00000.png (80×45 px: x 0–79, y 0–44)',
+      'photofinish build: the finish line (segment (100, 0) → (120, 45)) is outside the frame of frame_00000.png (80×45 px: x 0–79, y 0–44)',
     );
   });
 });

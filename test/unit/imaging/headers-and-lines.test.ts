@@ -59,8 +59,8 @@ describe('finish line', () => {
   });
 
   it('refuses a line outside the frame, naming the frame and its size', () => {
-    expect(() => fitLineToFrame({ kind: 'segment', x1: -5, y1: 0, x2: -1, y2: 5 }, 10, 10, 'f.png')).toThrow(/misses the frame of f\.png \(10×10 px/);
-    expect(() => fitLineToFrame({ kind: 'column', x: 10 }, 10, 10, 'f.png')).toThrow(/misses the frame of f\.png \(10×10 px/);
+    expect(() => fitLineToFrame({ kind: 'segment', x1: -5, y1: 0, x2: -1, y2: 5 }, 10, 10, 'f.png')).toThrow(/is outside the frame of f\.png \(10×10 px/);
+    expect(() => fitLineToFrame({ kind: 'column', x: 10 }, 10, 10, 'f.png')).toThrow(/is outside the frame of f\.png \(10×10 px/);
     expect(fitLineToFrame({ kind: 'column', x: 9 }, 10, 10, 'f.png')).toEqual({ line: { kind: 'column', x: 9 }, clipped: false });
   });
 });
