@@ -4,7 +4,7 @@
  * owner is gone: a process that no longer runs on this host, a marker-less folder older than a few minutes (killed
  * before it could write one), or one from another host older than a day. A build in progress is never touched.
  */
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,7 +24,9 @@ export const buildFolderPrefix = (out: string): string => `.${path.basename(out)
 
 export async function claimBuildFolder(temp: string): Promise<void> {
   const owner: Owner = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
-  await writeFile(path.join(temp, OWNER_FILE), JSON.stringify(owner));
+  // Written whole, then renamed: a build killed in between leaves no half-written owner (it counts as unowned).
+  await writeFile(path.join(temp, `${OWNER_FILE}.tmp`), JSON.stringify(owner));
+  await rename(path.join(temp, `${OWNER_FILE}.tmp`), path.join(temp, OWNER_FILE));
 }
 
 /** The marker goes before the folder becomes the race: it is not part of the race. */
