@@ -79,7 +79,7 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
     const holder = Number.parseInt(content, 10);
     const known = Number.isInteger(holder) && holder > 0;
     // A pid-less lock is either being written this instant or was left by a writer killed in between: wait a little.
-    const abandoned = known ? !isAlive(holder) || holder === process.pid : await olderThan(file, 2000);
+    const abandoned = known ? !isProcessAlive(holder) || holder === process.pid : await olderThan(file, 2000);
     if (abandoned) {
       await removeIfUnchanged(file, content);
       continue;
@@ -91,7 +91,8 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
   }
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid runs on this machine (EPERM: it runs, as another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

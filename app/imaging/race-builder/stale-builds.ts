@@ -7,6 +7,7 @@
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../../store/race-lock.js';
 
 const OWNER_FILE = '.build-owner.json';
 /** A folder without an owner is at most this old while its build is starting. */
@@ -34,15 +35,6 @@ export async function releaseBuildFolder(temp: string): Promise<void> {
   await rm(path.join(temp, OWNER_FILE), { force: true });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function isStale(folder: string, now: number): Promise<boolean> {
   const owner = await readFile(path.join(folder, OWNER_FILE), 'utf8').then(
     (text) => JSON.parse(text) as Owner,
@@ -51,7 +43,7 @@ async function isStale(folder: string, now: number): Promise<boolean> {
   const age = now - (await stat(folder)).mtimeMs;
   if (!owner || !Number.isInteger(owner.pid)) return age > UNOWNED_GRACE_MS;
   if (owner.host !== os.hostname()) return now - Date.parse(owner.startedAt) > OTHER_HOST_MS;
-  return owner.pid !== process.pid && !isAlive(owner.pid);
+  return owner.pid !== process.pid && !isProcessAlive(owner.pid);
 }
 
 /** Removes the abandoned build folders of `out`; returns their names. Problems are skipped, never fatal. */
