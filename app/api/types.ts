@@ -55,6 +55,8 @@ export interface RaceView {
   problems?: string[];
   /** What opening the race repaired after an interrupted save. */
   recovered?: string[];
+  /** After a change whose entry is recorded but whose snapshot (race.json) could not be rewritten: says so. */
+  saveNote?: string;
 }
 
 export interface SourceProbe {
@@ -107,6 +109,10 @@ export interface JobStatus {
 export interface VerifyReport {
   intact: boolean;
   findings: string[];
+  /** Who signed each certification, with the key, and whether that key is one of this installation's. */
+  signatures?: { revision: number; official: string; keyId: string; thisInstallation: boolean }[];
+  /** When asked to check an audit head from an earlier sheet: the entry that carries it (null: not in the chain). */
+  head?: { given: string; seq: number | null };
 }
 
 export interface AuditEntryView {

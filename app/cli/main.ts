@@ -64,7 +64,7 @@ export async function main(givenArgv: string[], io: CliIo = processIo()): Promis
     }
     const logging = await import('../runtime/log.js');
     logUnexpected = logging.logUnexpected;
-    return await command.run(rest, await commandContext(io, { verbose, face: entry.name === 'serve' ? 'serve' : 'cli' }));
+    return await command.run(rest, await commandContext(io, entry.name, { verbose, face: entry.name === 'serve' ? 'serve' : 'cli' }));
   } catch (err) {
     const shape = toApiError(err);
     // Errors from the API client were logged (with the service's stack) where dispatch turned them into a shape.
@@ -79,7 +79,7 @@ function commandHelp(command: CliCommand): string {
 }
 
 /** The service and an in-process client of its API; loaded here, after the command is known, to keep start-up light. */
-async function commandContext(io: CliIo, logOptions: { verbose: boolean; face: string }): Promise<CliContext> {
+async function commandContext(io: CliIo, command: string, logOptions: { verbose: boolean; face: string }): Promise<CliContext> {
   const [{ createApiClient }, { dispatchCall }, { createService }, { defaultDataDir }, { openLog, logUnexpected, logProcessCrashes }] = await Promise.all([
     import('../api/client.js'),
     import('../api/dispatch.js'),
@@ -91,7 +91,14 @@ async function commandContext(io: CliIo, logOptions: { verbose: boolean; face: s
   openLog({ dataDir, ...logOptions });
   if (io === defaultIo) logProcessCrashes();
   const running = createService({ shell: 'cli', dataDir });
-  return { api: createApiClient((method, args) => dispatchCall(running.service, method, args, (err) => logUnexpected(err, `photofinish ${method}`))), running, io };
+  const call = async (method: string, args: unknown) => {
+    const outcome = await dispatchCall(running.service, method, args, (err) => logUnexpected(err, `photofinish ${method}`));
+    // A change recorded whose snapshot could not be written (a full disk): every command says so the same way.
+    const note = outcome.ok ? (outcome.value as { saveNote?: unknown } | null)?.saveNote : undefined;
+    if (typeof note === 'string') io.err(`photofinish ${command}: note: ${note}`);
+    return outcome;
+  };
+  return { api: createApiClient(call), running, io };
 }
 
 let defaultIo: CliIo | null = null;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, type BrowserWindow, session, shell } from 'electron';
+import { app, dialog, safeStorage, type BrowserWindow, session, shell } from 'electron';
 import { toApiError } from '../api/errors.js';
 import { log, logFolder, logProcessCrashes, logUnexpected, openLog } from '../runtime/log.js';
 import { createService, type RunningService } from '../service/create-service.js';
@@ -14,6 +14,7 @@ import { SOFTWARE } from '../runtime/version.js';
 import { APP_ENTRY_URL } from './channels.js';
 import { createNativeDialogs } from './dialogs.js';
 import { registerIpc } from './ipc.js';
+import { safeStorageSealer } from './safe-storage-sealer.js';
 import { installAppMenu } from './menu.js';
 import { installAppProtocol, registerAppScheme } from './protocol.js';
 import { startupFromArgv } from './startup-args.js';
@@ -61,6 +62,7 @@ if (!app.requestSingleInstanceLock()) {
       shell: 'electron',
       dataDir,
       dialogs: createNativeDialogs(() => window),
+      sealer: safeStorageSealer(safeStorage),
       startup: startupFromArgv(process.argv, app.isPackaged),
     });
     running = svc;

@@ -14,6 +14,8 @@ import { sha256Bytes } from '../store/sha256.js';
 import { renderAnnotatedPng } from './annotated-png.js';
 import { PLAIN_LATIN } from '../domain/text/cp1252.js';
 import { resultsCsv } from './csv.js';
+import { recordExports } from './export-log.js';
+import { checkExportTargets } from './export-target.js';
 import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
 import { resultsLif } from './lif.js';
@@ -35,6 +37,8 @@ export interface ExportOptions {
   kinds?: readonly ExportKind[];
   paper: Paper;
   software: { name: string; version: string };
+  /** Replace existing files that are not earlier exports of this race (`--force`, or confirmed in the app). */
+  overwrite?: boolean;
 }
 
 /** "Men's 100 m, heat 2" → "mens-100-m-heat-2": safe on every file system, readable in a folder listing. */
@@ -56,22 +60,6 @@ export function fileSlug(text: string): string {
 export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
   const base = `${fileSlug(view.meta.name)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
   return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${EXTENSION[k]}`)])) as Record<ExportKind, string>;
-}
-
-async function checkTarget(file: string, raceDir: string): Promise<void> {
-  const resolved = path.resolve(file);
-  for (const protectedDir of ['evidence', RACE_LAYOUT.tilesDir]) {
-    const p = path.resolve(raceDir, protectedDir);
-    if (resolved === p || resolved.startsWith(p + path.sep)) throw new UserError(`${file}: exports may not be written into the race's ${protectedDir}/ folder`, 'FORBIDDEN');
-  }
-  for (const own of [RACE_LAYOUT.document, RACE_LAYOUT.audit]) {
-    if (resolved === path.resolve(raceDir, own)) throw new UserError(`${file}: refusing to overwrite the race's ${own}`, 'FORBIDDEN');
-  }
-  const parent = path.dirname(resolved);
-  const st = await fs.stat(parent).catch(() => null);
-  if (!st?.isDirectory()) throw new UserError(`${file}: folder ${parent} does not exist`, 'NOT_FOUND');
-  const existing = await fs.stat(resolved).catch(() => null);
-  if (existing?.isDirectory()) throw new UserError(`${file}: is a folder, give a file name`, 'INVALID_ARGUMENT');
 }
 
 async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: ExportOptions): Promise<Buffer | { bytes: Buffer; fields: { name: string; value: string }[] }> {
@@ -120,8 +108,11 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
     const other = seen.get(file);
     if (other) throw new UserError(`${file}: given for both --${other} and --${k}`, 'INVALID_ARGUMENT');
     seen.set(file, k);
-    await checkTarget(file, raceDir);
   }
+  await checkExportTargets(
+    kinds.map((k) => targets[k] as string),
+    { raceDir, manifest: view.evidence, overwrite: opts.overwrite === true },
+  );
 
   const ev = await readRaceEvidence(view, raceDir);
   const written: ExportResult['written'] = [];
@@ -135,7 +126,10 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
       throw new UserError(`${file}: cannot be written (${code})`, code === 'EACCES' || code === 'EPERM' ? 'FORBIDDEN' : 'USER_ERROR');
     }
-    written.push({ kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes), ...(Buffer.isBuffer(out) ? {} : { fields: out.fields }) });
+    const done = { kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes) };
+    written.push({ ...done, ...(Buffer.isBuffer(out) ? {} : { fields: out.fields }) });
+    // Recorded file by file, so a later failure does not leave a written file unrecognised as this race's.
+    await recordExports(raceDir, [{ at: new Date().toISOString(), ...done, revision: view.revision }]);
   }
   return { written };
 }

@@ -12,11 +12,13 @@ import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 
 export interface ServiceOptions {
   shell: ServiceContext['shell'];
   dataDir: string;
   dialogs?: NativeDialogs | null;
+  sealer?: SecretSealer | null;
   startup?: AppStartup;
 }
 
@@ -33,6 +35,7 @@ export function createService(options: ServiceOptions): RunningService {
     shell: options.shell,
     dataDir: options.dataDir,
     dialogs: options.dialogs ?? null,
+    sealer: options.sealer ?? null,
     races: new RaceRegistry(),
     startup: options.startup ?? null,
     emit(event) {

@@ -21,6 +21,7 @@ export function createExportService(ctx: ServiceContext): ExportService {
         folder: req.folder,
         kinds: req.kinds,
         paper: req.paper,
+        overwrite: req.overwrite,
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });
     },

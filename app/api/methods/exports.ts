@@ -21,6 +21,8 @@ export const exportRequest = z.object({
   folder: filePath.optional(),
   kinds: z.array(z.enum(['pdf', 'csv', 'json', 'lif', 'png', 'photo'])).min(1).optional(),
   paper: z.enum(['A4', 'Letter']).default('A4'),
+  /** Replace existing files that are not earlier exports of this race (the official confirmed it). */
+  overwrite: z.boolean().default(false),
 });
 export type ExportRequest = z.output<typeof exportRequest>;
 

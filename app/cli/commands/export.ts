@@ -1,4 +1,4 @@
-/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--photo FILE.jpg] [--dir DIR] [--paper A4|Letter]`. */
+/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--photo FILE.jpg] [--dir DIR] [--paper A4|Letter] [--force]`. */
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
@@ -11,8 +11,8 @@ export const exportCommand: CliCommand = {
   summary: 'Write the result sheet (PDF), data exports (CSV, JSON, FinishLynx .lif, annotated PNG) and the picture to post (JPEG).',
   usage: [
     '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--photo FILE.jpg]',
-    '                          [--paper A4|Letter]',
-    '  photofinish export RACE --dir DIR [--paper A4|Letter]',
+    '                          [--paper A4|Letter] [--force]',
+    '  photofinish export RACE --dir DIR [--paper A4|Letter] [--force]',
     '',
     '  RACE            a race folder',
     '  --pdf FILE      the official result sheet (embedded fonts, same bytes for the same race and revision)',
@@ -24,9 +24,11 @@ export const exportCommand: CliCommand = {
     '                  finish and a caption band; caption and result also in its XMP/EXIF metadata (listed)',
     '  --dir DIR       write all five into DIR (an existing folder) instead of RACE/exports/',
     '  --paper SIZE    A4 (default) or Letter',
+    '  --force         replace existing files that are not earlier exports of this race',
     '',
     '  With no file option, all five are written into RACE/exports/, named after the race and its revision.',
-    '  Prints the path of every file written.',
+    '  Prints the path of every file written. Never writes inside a race folder (other than its exports/), over',
+    '  a source file of the race, or into its frames folder; an earlier export of this race is replaced.',
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('export', argv, {
@@ -38,6 +40,7 @@ export const exportCommand: CliCommand = {
       photo: { type: 'string' },
       dir: { type: 'string' },
       paper: { type: 'string' },
+      force: { type: 'boolean' },
     });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const paper = values.paper ?? 'A4';
@@ -53,7 +56,7 @@ export const exportCommand: CliCommand = {
     }
     const folder = values.dir !== undefined ? path.resolve(values.dir) : undefined;
     const race = await ctx.api.openRace({ path: racePath });
-    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, ...files, ...(folder ? { folder } : {}) });
+    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, overwrite: values.force === true, ...files, ...(folder ? { folder } : {}) });
     for (const w of result.written) {
       ctx.io.out(w.path);
       // The caption travels inside the photo: say what was written, as photo tools name the fields.

@@ -24,6 +24,6 @@ export const commands: readonly CommandEntry[] = [
   { name: 'dead-heat', summary: 'Declare a dead heat between marked competitors (an official decision; they share the place).', load: async () => (await import('./dead-heat.js')).deadHeatCommand },
   { name: 'certify', summary: 'Certify the result: freezes the marks and stores the result, evidence hashes and audit head.', load: async () => (await import('./certify.js')).certifyCommand },
   { name: 'amend', summary: 'Reopen a certified race as the next revision, with the reason and the official who decided.', load: async () => (await import('./amend.js')).amendCommand },
-  { name: 'verify', summary: 'Re-hash every source frame, the composite and the audit chain; print "intact" or every finding.', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'verify', summary: 'Re-hash every source frame, the composite, its tiles and the audit chain; check the certification signatures.', load: async () => (await import('./verify.js')).verifyCommand },
   { name: 'detect', summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).', load: async () => (await import('./detect.js')).detectCommand },
 ];

@@ -56,8 +56,9 @@ function timeFrom(file: string, line: number, raw: string): Ticks {
   if (value === '') throw bad(file, line, 'time_s is empty');
   try {
     return parseSecondsToTicks(value, 'time_s');
-  } catch {
-    throw bad(file, line, `time_s "${value.slice(0, 40)}" is not a number of seconds`);
+  } catch (err) {
+    const outOfRange = err instanceof Error && err.message.includes('out of range');
+    throw bad(file, line, `time_s "${value.slice(0, 40)}" ${outOfRange ? 'is out of range (times are within ±10,000,000,000 s)' : 'is not a number of seconds'}`);
   }
 }
 

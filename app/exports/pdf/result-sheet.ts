@@ -36,7 +36,7 @@ export interface ResultSheet {
 }
 
 /** Height of the evidence block plus the certification block with its signature lines (certified, provisional). */
-const EVIDENCE_AND_SIGNATURES = { certified: 182, provisional: 158 };
+const EVIDENCE_AND_SIGNATURES = { certified: 200, provisional: 158 };
 
 /** The instant of the race's last recorded change: the sheet's CreationDate and ModDate. */
 export function sheetInstant(view: RaceView): Date {

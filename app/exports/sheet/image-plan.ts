@@ -9,7 +9,7 @@
  * Column c (fractional) stands at image x = c + 0.5 columns from the crop's first column (pixel centres).
  */
 import type { RaceView } from '../../api/types.js';
-import type { Ticks } from '../../domain/time/ticks.js';
+import { divCeil, type Ticks } from '../../domain/time/ticks.js';
 import type { ColumnTimes } from '../../domain/time/column-time.js';
 import { hairlineTag, ordinal } from '../../domain/closeup/close-finishes.js';
 import { ticksFixed } from '../gaps-text.js';
@@ -191,7 +191,8 @@ function cropAround(cols: number[], total: number, minColumns: number): { start:
 }
 
 const STEPS_NS: bigint[] = [];
-for (let p = 10n ** 4n; p <= 10n ** 12n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
+// Up to 5 × 10^17 ns (about 16 years): absolute camera clocks give spans that long between two columns.
+for (let p = 10n ** 4n; p <= 10n ** 17n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
 
 /** Ruler ticks on round times (1-2-5 steps), labelled at least `spacing` apart; none inside a dropped-frame gap. */
 function rulerTicks(
@@ -203,7 +204,6 @@ function rulerTicks(
 ): Tick[] {
   const ticks: Tick[] = [];
   const gapSpans = view.evidence.gaps.map((g) => [BigInt(g.fromNs), BigInt(g.toNs)] as const);
-  const inGap = (t: Ticks) => gapSpans.some(([a, b]) => t > a && t < b);
   for (const b of bands) {
     const t0 = times.times[b.start] as Ticks;
     const t1 = times.times[b.end - 1] as Ticks;
@@ -215,7 +215,12 @@ function rulerTicks(
     const decimals = Math.max(0, 10 - major.toString().length);
     const first = ((t0 + minor - 1n) / minor) * minor;
     for (let t = first; t <= t1; t += minor) {
-      if (inGap(t)) continue;
+      const gap = gapSpans.find(([a, z]) => t > a && t < z);
+      // Step over a gap in one go: a long one (hours between two columns) would otherwise be walked tick by tick.
+      if (gap) {
+        t = divCeil(gap[1], minor) * minor - minor;
+        continue;
+      }
       const c = times.columnAtTime(t);
       if (c === null || c + 0.5 < b.start || c + 0.5 > b.end) continue;
       ticks.push({ band: b.index, x: xIn(b, c), label: t % major === 0n ? clockText(t, Math.min(decimals, 9)) : null });

@@ -105,6 +105,13 @@ export async function writeEvidence(
 
     const measured = measureRate(times);
     const gaps = collectGaps(times, measured.medianInterval, badRuns, frameTimes);
+    // A video cut short (built with skipBad): the lost end is a gap after the last column, up to where it should end.
+    const tail = source.cutShort?.();
+    if (tail) {
+      const end = times[columns - 1] as Ticks;
+      const until = prep.time.frameTimes === 'decoded' ? tail.untilNs : end + tail.missingNs;
+      gaps.push({ afterColumn: columns - 1, fromNs: ticksToNsString(end), toNs: ticksToNsString(until), reason: 'bad-frame', files: [tail.label] });
+    }
 
     let compositeStarted = false;
     const composite = await writer.finish((d, total) => {
@@ -139,6 +146,7 @@ export async function writeEvidence(
         ...(source.decoder ? { decoder: source.decoder } : {}),
       },
       line: prep.line,
+      ...(prep.lineGiven ? { lineGiven: prep.lineGiven } : {}),
       timing: prep.time.timing,
       columns,
       rows: samples.rows,

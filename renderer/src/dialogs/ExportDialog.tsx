@@ -25,15 +25,20 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [result, setResult] = useState<ExportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A file the export would replace that it did not write itself: the official confirms by name first. */
+  const [confirmFile, setConfirmFile] = useState<string | null>(null);
   if (!race) return null;
 
-  const run = async () => {
+  const run = async (overwrite = false) => {
     setBusy(true);
     setError(null);
+    setConfirmFile(null);
     try {
-      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper, kinds: photo ? [...FILE_KINDS, 'photo'] : [...FILE_KINDS] }));
+      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper, overwrite, kinds: photo ? [...FILE_KINDS, 'photo'] : [...FILE_KINDS] }));
     } catch (err) {
-      setError(messageOf(err));
+      const { hint, facts } = err as { hint?: unknown; facts?: { file?: unknown } };
+      if (hint === 'replace-file' && typeof facts?.file === 'string') setConfirmFile(facts.file);
+      else setError(messageOf(err));
     } finally {
       setBusy(false);
     }
@@ -63,6 +68,19 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           result also inside the file for newsrooms’ tools)
         </label>
         {error ? <p className="error-text" role="alert">{error}</p> : null}
+        {confirmFile ? (
+          <div className="warning" role="alertdialog" aria-label="Replace file?" data-testid="export-confirm-replace">
+            <p>
+              <code>{confirmFile}</code> already exists and was not written by an export of this race. Replace it?
+            </p>
+            <button type="button" onClick={() => setConfirmFile(null)}>
+              Keep it
+            </button>{' '}
+            <button type="button" className="primary danger" onClick={() => void run(true)} disabled={busy}>
+              Replace
+            </button>
+          </div>
+        ) : null}
         {result ? (
           <table className="compact" data-testid="export-result">
             <thead>
@@ -108,7 +126,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <button type="button" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="primary" onClick={run} disabled={busy} autoFocus>
+          <button type="button" className="primary" onClick={() => void run()} disabled={busy} autoFocus>
             {busy ? 'Exporting…' : result ? 'Export again' : 'Export'}
           </button>
         </footer>

@@ -84,6 +84,7 @@ const electron = vi.hoisted(() => {
       },
     },
     dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }) },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     BrowserWindow,
   };
   return { state, mock };

@@ -151,7 +151,12 @@ describe('bad input: one line, non-zero exit, nothing written', () => {
       await writeFile(path.join(d, 'frame_00006.png'), await encodeFrame({ width: 17, height: 10, frames: 1 }, 0));
       await writeFile(path.join(d, 'frame_00009.png'), await encodeFrame({ width: 8, height: 8, frames: 1 }, 0));
     });
-    await expectRefusal([dir, '--fps', '25', '--skip-bad'], path.join(tmp, 'o-sizes'), /frame_00006\.png: frame is 17×10 px but frame_00000\.png is 16×10 px/);
+    await expectRefusal([dir, '--fps', '25'], path.join(tmp, 'o-sizes'), /frame_00006\.png: frame is 17×10 px but frame_00000\.png is 16×10 px/);
+    // With --skip-bad a frame of another size is a bad frame like an unreadable one: left out as a gap, named.
+    const r = await runCli(['build', dir, '--fps', '25', '--skip-bad', '--out', path.join(tmp, 'o-sizes-skip')]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('bad frame left out: frame_00006.png');
+    expect(r.out).toContain('bad frame left out: frame_00009.png');
   });
 
   it('an empty folder', async () => {
@@ -212,7 +217,8 @@ describe('bad input: one line, non-zero exit, nothing written', () => {
 
   it('a finish line outside the frame', async () => {
     await expectRefusal([good, '--fps', '25', '--line', '16'], path.join(tmp, 'o-line1'), /finish line \(column x = 16\) is outside the frame of frame_00000\.png \(16×10 px/);
-    await expectRefusal([good, '--fps', '25', '--line', '0,0,15,10'], path.join(tmp, 'o-line2'), /is outside the frame/);
+    // A segment crossing the edge is clipped (see bad-inputs.test.ts); one that misses the frame is refused.
+    await expectRefusal([good, '--fps', '25', '--line', '20,0,30,9'], path.join(tmp, 'o-line2'), /is outside the frame/);
     await expectRefusal([good, '--fps', '25', '--line', '3,x'], path.join(tmp, 'o-line3'), /--line: "3,x" is not X or X1,Y1,X2,Y2/);
   });
 

@@ -82,7 +82,7 @@ describe('photofinish export', () => {
     const bad = await cli(['export', fx.dir, '--paper', 'A3']);
     expect(bad.status).toBe(2);
     expect(bad.err).toEqual(['photofinish export: --paper must be A4 or Letter, got "A3"']);
-    const missing = await cli(['export', fx.dir, '--csv', path.join(fx.dir, 'no-such-folder', 'r.csv')]);
+    const missing = await cli(['export', fx.dir, '--csv', path.join(os.tmpdir(), 'pf-no-such-folder', 'r.csv')]);
     expect(missing.status).toBe(2);
     expect(missing.err[0]).toMatch(/no-such-folder does not exist$/);
   });

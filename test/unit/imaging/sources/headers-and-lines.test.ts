@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkLineInFrame, parseLineSpec, planSamples } from '../../../../app/domain/line/finish-line.js';
+import { fitLineToFrame, parseLineSpec, planSamples } from '../../../../app/domain/line/finish-line.js';
 import { naturalSort } from '../../../../app/imaging/natural-order.js';
 import { readImageHeader } from '../../../../app/imaging/sources/image-header.js';
 import { formatFromMetadata } from '../../../../app/imaging/pixels.js';
@@ -59,7 +59,8 @@ describe('finish line', () => {
   });
 
   it('refuses a line outside the frame, naming the frame and its size', () => {
-    expect(() => checkLineInFrame({ kind: 'segment', x1: -1, y1: 0, x2: 5, y2: 5 }, 10, 10, 'f.png')).toThrow(/outside the frame of f\.png \(10×10 px/);
-    expect(() => checkLineInFrame({ kind: 'column', x: 9 }, 10, 10, 'f.png')).not.toThrow();
+    expect(() => fitLineToFrame({ kind: 'segment', x1: -5, y1: 0, x2: -1, y2: 5 }, 10, 10, 'f.png')).toThrow(/is outside the frame of f\.png \(10×10 px/);
+    expect(() => fitLineToFrame({ kind: 'column', x: 10 }, 10, 10, 'f.png')).toThrow(/is outside the frame of f\.png \(10×10 px/);
+    expect(fitLineToFrame({ kind: 'column', x: 9 }, 10, 10, 'f.png')).toEqual({ line: { kind: 'column', x: 9 }, clipped: false });
   });
 });

@@ -110,6 +110,9 @@ describe('JPEG folders through FFmpeg', () => {
     const odd = path.join(tmp, 'odd');
     await writeFrames(odd, { width: W, height: H, frames: 40, format: 'jpeg', pixel: patch });
     await writeFile(path.join(odd, 'frame_00037.jpg'), await encodeFrame({ width: W + 2, height: H, frames: 1, format: 'jpeg' }, 0));
-    await expect(build(odd, path.join(tmp, 'race-odd'), { skipBad: true })).rejects.toThrow(/frame_00037\.jpg: frame is 50×32 px but frame_00000\.jpg is 48×32 px/);
+    await expect(build(odd, path.join(tmp, 'race-odd'))).rejects.toThrow(/frame_00037\.jpg: frame is 50×32 px but frame_00000\.jpg is 48×32 px/);
+    // With skipBad it is left out (a recorded gap), and only it.
+    const skipped = await build(odd, path.join(tmp, 'race-odd-skip'), { skipBad: true });
+    expect(skipped.skipped).toEqual([expect.stringMatching(/frame_00037\.jpg: frame is 50×32 px/)]);
   });
 });

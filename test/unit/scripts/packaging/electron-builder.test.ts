@@ -3,7 +3,7 @@
  * no Electron binary needed) and checks the layout the packaged app depends on at runtime.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -80,6 +80,16 @@ describe.skipIf(!supported)('electron-builder --dir against a stand-in Electron'
     expect(main).toContain('"version":');
   });
 
+  it('ships FFmpeg and FFprobe in resources/ffmpeg/, executable by every user, and both run', async () => {
+    for (const tool of ['ffmpeg', 'ffprobe']) {
+      const file = path.join(appOut, 'resources', 'ffmpeg', tool);
+      expect(existsSync(file), `${file} missing\n${log}`).toBe(true);
+      expect(statSync(file).mode & 0o555).toBe(0o555);
+      const { stdout } = await run(file, ['-hide_banner', '-version']);
+      expect(stdout).toMatch(new RegExp(`^${tool} version `));
+    }
+  });
+
   it("unpacks sharp's native addon next to libvips, where its rpath finds it", () => {
     const unpacked = path.join(appOut, 'resources', 'app.asar.unpacked', 'node_modules');
     const addonDir = path.join(unpacked, '@img', 'sharp-linux-x64', 'lib');
@@ -117,6 +127,30 @@ describe('packaging configuration', () => {
     expect(config.npmRebuild).toBe(false);
     expect(existsSync(path.join(repoRoot, config.linux.icon))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).main).toBe('dist/app/electron/main.cjs');
+  });
+
+  it('ships FFmpeg and FFprobe for every target from packages that carry the binaries (nothing downloaded at install)', () => {
+    const expected = {
+      linux: [['@ffmpeg-installer/linux-${arch}/ffmpeg', 'ffmpeg/ffmpeg'], ['@ffprobe-installer/linux-${arch}/ffprobe', 'ffmpeg/ffprobe']],
+      win: [['@ffmpeg-installer/win32-${arch}/ffmpeg.exe', 'ffmpeg/ffmpeg.exe'], ['@ffprobe-installer/win32-${arch}/ffprobe.exe', 'ffmpeg/ffprobe.exe']],
+      mac: [['@ffmpeg-installer/darwin-${arch}/ffmpeg', 'ffmpeg/ffmpeg'], ['@ffprobe-installer/darwin-${arch}/ffprobe', 'ffmpeg/ffprobe']],
+    } as const;
+    for (const [target, pairs] of Object.entries(expected)) {
+      expect(config[target].extraResources).toEqual(pairs.map(([from, to]) => ({ from: `node_modules/${from}`, to })));
+    }
+    // The packages' own scripts only set the executable bit; a package that downloads (ffmpeg-static) is not used.
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; dependencies: Record<string, string> };
+    expect(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })).not.toContain('ffmpeg-static');
+    for (const meta of ['@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe']) expect(pkg.devDependencies[meta]).toBeDefined();
+    if (process.platform === 'linux' && process.arch === 'x64') {
+      for (const from of ['@ffmpeg-installer/linux-x64/ffmpeg', '@ffprobe-installer/linux-x64/ffprobe']) {
+        const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', path.dirname(from), 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+        expect(Object.keys(manifest.scripts ?? {}).filter((k) => ['preinstall', 'install', 'postinstall'].includes(k)).map((k) => manifest.scripts?.[k])).toEqual([
+          `chmod u+x ${path.basename(from)}`,
+        ]);
+        expect(statSync(path.join(repoRoot, 'node_modules', from)).size).toBeGreaterThan(10_000_000);
+      }
+    }
   });
 
   it('flips the hardening fuses in the afterPack hook', async () => {
