@@ -82,6 +82,13 @@ export const ACTIONS = [
     label: 'Reverse the display direction',
     keys: ['r'],
   },
+  {
+    id: 'close-up',
+    group: 'Viewing',
+    label: 'Close-up of the decisive finish',
+    help: 'Close-up of the decisive finish (and other close ones), cropped and labelled as the result sheet prints it',
+    keys: ['u'],
+  },
   { id: 'invert', group: 'Viewing', label: 'Invert', help: 'Invert the picture', keys: ['i'] },
   { id: 'reset-picture', group: 'Viewing', label: 'Reset brightness, contrast, gamma and invert', keys: ['\\'] },
   { id: 'cycle-theme', group: 'Viewing', label: 'Theme', help: 'Theme: system / light / dark', keys: ['t'] },

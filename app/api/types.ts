@@ -55,6 +55,8 @@ export interface RaceView {
   problems?: string[];
   /** What opening the race repaired after an interrupted save. */
   recovered?: string[];
+  /** After a change whose entry is recorded but whose snapshot (race.json) could not be rewritten: says so. */
+  saveNote?: string;
 }
 
 export interface SourceProbe {
@@ -107,6 +109,10 @@ export interface JobStatus {
 export interface VerifyReport {
   intact: boolean;
   findings: string[];
+  /** Who signed each certification, with the key, and whether that key is one of this installation's. */
+  signatures?: { revision: number; official: string; keyId: string; thisInstallation: boolean }[];
+  /** When asked to check an audit head from an earlier sheet: the entry that carries it (null: not in the chain). */
+  head?: { given: string; seq: number | null };
 }
 
 export interface AuditEntryView {
@@ -120,7 +126,36 @@ export interface AuditEntryView {
 }
 
 export interface ExportResult {
-  written: { kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png'; path: string; bytes: number; sha256: string }[];
+  written: {
+    kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo';
+    path: string;
+    bytes: number;
+    sha256: string;
+    /** The posted photo: the caption fields written into the file, by the names photo tools show them under. */
+    fields?: { name: string; value: string }[];
+  }[];
+}
+
+/** One enlargement as the workspace's Close-up shows it: the same crop and words the result sheet prints. */
+export interface CloseupView {
+  /** First against second. */
+  decisive: boolean;
+  /** Composite columns [start, end) and rows [top, bottom); each column drawn `columnRepeat` rows wide. */
+  crop: { start: number; end: number; top: number; bottom: number; columnRepeat: number };
+  /** In finishing order: hairline column, "1st #5", the margin behind the one before ("+0.001 s"; '' for the first). */
+  subjects: { competitorId: string; name: string; place: number; column: number; typed: boolean; tag: string; margin: string }[];
+  /** "1 column = 1.000 ms". */
+  columnTime: string;
+  bodiesFound: boolean;
+  /** The crop's pixels, one per composite pixel, mirrored where the race is shown right to left (PNG data URL). */
+  dataUrl: string;
+}
+
+export interface CloseupsView {
+  revision: number;
+  closeups: CloseupView[];
+  /** Close finishes beyond the limit ("5th–6th"). */
+  left: string[];
 }
 
 export interface EdgeSuggestion {

@@ -19,6 +19,8 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-output-files': () => 'name the output files instead, e.g. --pdf FILE',
   'verify-race': () => 'run photofinish verify',
   'build-race': () => 'build one with photofinish build',
+  'replace-file': () => 'use --force to replace it, or name another file',
+  'replace-certified-race': () => 'build into another folder, or add --replace-certified to --force if that is really meant',
   'choose-race-folder': () => 'choose another --out RACE',
 };
 

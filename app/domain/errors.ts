@@ -41,6 +41,10 @@ export const HINTS = [
   'verify-race',
   /** The folder is not a race: build one from footage first. */
   'build-race',
+  /** An export would replace a file that is not an earlier export of this race; facts.file names it. */
+  'replace-file',
+  /** The output folder holds a certified race: replacing it loses its record, so it takes a separate, explicit choice. */
+  'replace-certified-race',
   /** The place chosen for a new race (or a recording's frames beside it) is taken: choose another. */
   'choose-race-folder',
 ] as const;

@@ -7,7 +7,7 @@
  * `"Jones, Jr."`). Delta time is the published gap to the winner, without its sign.
  */
 import type { RaceView } from '../api/types.js';
-import { encodeCp1252 } from './cp1252.js';
+import { encodeCp1252 } from '../domain/text/cp1252.js';
 import { finisherGaps, ticksFixed } from './gaps-text.js';
 
 /**
@@ -60,5 +60,5 @@ export function resultsLif(view: RaceView): Buffer {
     const fields = [String(f.place), f.competitor, f.lane ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
-  return encodeCp1252(lines.join('\r\n') + '\r\n');
+  return Buffer.from(encodeCp1252(lines.join('\r\n') + '\r\n'));
 }

@@ -7,6 +7,7 @@ import type { PhotofinishService } from '../api/contract.js';
 import type { EdgeSuggestion } from '../api/types.js';
 import type { adjudicationMethods } from '../api/methods/adjudication.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
+import { systemErrorCondition } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
@@ -15,8 +16,10 @@ import type { RaceState } from '../domain/race/replay.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
-import { commitChange, openRaceFolder } from '../store/race-store.js';
+import { commitChangeOutcome, readRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
+import { signCertification } from '../store/certification-signature.js';
+import { installationPublicKeys, loadInstallationKey, type InstallationKey } from '../store/installation-key.js';
 import { readStartListFile } from '../store/start-list-file.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
@@ -32,10 +35,25 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     const dir = ctx.races.pathOf(raceId);
     const evidence = await loadRaceEvidence(dir);
     const at = new Date().toISOString();
-    const state = await commitChange(dir, (s) => ({ actor, at, ...build(s, evidence, at) }));
+    let action = 'change';
+    const { state, snapshotError } = await commitChangeOutcome(dir, (s) => {
+      const body = { actor, at, ...build(s, evidence, at) };
+      action = body.action;
+      return body;
+    });
     ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
-    return buildRaceView(raceId, dir, state, evidence);
+    const view = buildRaceView(raceId, dir, state, evidence);
+    if (snapshotError !== undefined) view.saveNote = snapshotNote(action, snapshotError);
+    return view;
   }
+
+  let key: Promise<InstallationKey> | null = null;
+  /** This installation's signing key, loaded (or made) on the first certification. */
+  const signingKey = () => {
+    key ??= loadInstallationKey(ctx.dataDir, ctx.sealer);
+    key.catch(() => (key = null));
+    return key;
+  };
 
   return {
     async importStartList({ raceId, path: file, by, event }) {
@@ -91,13 +109,17 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return change(raceId, by, (s, _ev, at) => commands.declareDeadHeat(s, competitors, by, at));
     },
     async certify({ raceId, official, role }) {
+      const key = await signingKey();
       return change(raceId, official, (s, ev, at) => {
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
         const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
-        return commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const c = certified.payload.certification;
+        c.signature = signCertification(c, key);
+        return certified;
       });
     },
     async amend({ raceId, by, reason }) {
@@ -105,18 +127,31 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     },
     async getResults({ raceId }) {
       const dir = ctx.races.pathOf(raceId);
-      const loaded = await openRaceFolder(dir);
+      const loaded = await readRaceFolder(dir);
       const evidence = await loadRaceEvidence(dir);
       return buildRaceView(raceId, dir, loaded.state, evidence, loaded).results;
     },
-    async verifyRace({ raceId }) {
-      return verifyRaceFolder(ctx.races.pathOf(raceId));
+    async verifyRace({ raceId, head }) {
+      return verifyRaceFolder(ctx.races.pathOf(raceId), { knownKeys: await installationPublicKeys(ctx.dataDir), ...(head ? { head } : {}) });
     },
     async getAudit({ raceId }) {
-      const loaded = await openRaceFolder(ctx.races.pathOf(raceId));
+      const loaded = await readRaceFolder(ctx.races.pathOf(raceId));
       return loaded.entries.map((e) => ({ seq: e.seq, at: e.at, actor: e.actor, action: e.action, payload: e.payload, prev: e.prev, hash: e.hash }));
     },
   };
+}
+
+/** What a change whose snapshot failed recorded, in words: "the certification is recorded; ...". */
+function snapshotNote(action: string, err: unknown): string {
+  const what: Record<string, string> = {
+    'race.certified': 'the certification',
+    'race.amended': 'the amendment',
+    'mark.placed': 'the mark',
+    'mark.removed': 'the removal of the mark',
+    'dead-heat.declared': 'the dead heat',
+    'start-list.imported': 'the start list',
+  };
+  return `${what[action] ?? 'the change'} is recorded; the race's snapshot could not be rewritten (${systemErrorCondition(err)}): it will be repaired when the race is next opened`;
 }
 
 /** A detected edge the official accepts; detection (sharp, source frames) is loaded only when a suggestion is used. */

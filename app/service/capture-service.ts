@@ -15,7 +15,8 @@ import { CaptureWriter } from '../capture/capture-writer.js';
 import { readCaptureRecord, recoverCapture } from '../capture/recover-capture.js';
 import { CAPTURE_LAYOUT, CAPTURE_SCHEMA, captureFolderFor, type CaptureBuildPlan, type CaptureCamera, type CaptureRecord } from '../domain/capture/capture-folder.js';
 import { UserError } from '../domain/errors.js';
-import { checkLineInFrame } from '../domain/line/finish-line.js';
+import { fitLineToFrame } from '../domain/line/finish-line.js';
+import type { FinishLine } from '../domain/race/evidence.js';
 import { planOutput } from '../imaging/race-builder/race-output.js';
 import { parseStartListFile } from '../store/start-list-file.js';
 import type { BuildService } from './build-service.js';
@@ -24,10 +25,11 @@ import type { ServiceContext } from './context.js';
 export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethods>;
 
 /** What a recording needs before its first frame: the race folder free, the line in the picture, a readable start list. */
-async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise<{ out: string; startList: string | undefined; folder: string }> {
+async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise<{ out: string; line: FinishLine; startList: string | undefined; folder: string }> {
   const out = path.resolve(plan.out);
   await planOutput(out, false);
-  checkLineInFrame(plan.line, camera.width, camera.height, 'the camera picture');
+  // The line as it will be sampled (a segment reaching past the picture is clipped to it, as a build does).
+  const { line } = fitLineToFrame(plan.line, camera.width, camera.height, 'the camera picture');
   const startList = plan.startList ? path.resolve(plan.startList) : undefined;
   // Read now, so a bad start list is found before the race is run, not after.
   if (startList) await parseStartListFile(startList);
@@ -37,7 +39,7 @@ async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise
     () => false,
   );
   if (taken) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
-  return { out, startList, folder };
+  return { out, line, startList, folder };
 }
 
 export function createCaptureService(ctx: ServiceContext, build: Pick<BuildService, 'startBuild'>): CaptureService {
@@ -79,13 +81,13 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       await checkPlan(plan, camera);
     },
     async startCapture({ plan, camera }) {
-      const { out, startList, folder } = await checkPlan(plan, camera);
+      const { out, line, startList, folder } = await checkPlan(plan, camera);
       const record: CaptureRecord = {
         schema: CAPTURE_SCHEMA,
         schemaVersion: 1,
         startedAt: new Date().toISOString(),
         camera,
-        build: { ...plan, out, ...(startList ? { startList } : {}) },
+        build: { ...plan, out, line, ...(startList ? { startList } : {}) },
         markers: [],
       };
       const writer = await CaptureWriter.create(folder, record);

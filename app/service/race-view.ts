@@ -8,12 +8,13 @@ import { computeResults } from '../domain/results/compute-results.js';
 import type { RaceState } from '../domain/race/replay.js';
 import type { RaceDocument } from '../domain/race/document.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
-import { openRaceFolder, type LoadedRace } from '../store/race-store.js';
+import { openRaceFolder, readRaceFolder, type LoadedRace } from '../store/race-store.js';
 import type { ServiceContext } from './context.js';
 
-export async function loadRaceView(ctx: ServiceContext, raceId: string): Promise<RaceView> {
+/** With `readOnly`, nothing is written: crash leftovers are listed, not repaired (commands that only look). */
+export async function loadRaceView(ctx: ServiceContext, raceId: string, options: { readOnly?: boolean } = {}): Promise<RaceView> {
   const dir = ctx.races.pathOf(raceId);
-  const loaded = await openRaceFolder(dir);
+  const loaded = options.readOnly ? await readRaceFolder(dir) : await openRaceFolder(dir);
   const evidence = await loadRaceEvidence(dir);
   return buildRaceView(raceId, dir, loaded.state, evidence, loaded);
 }

@@ -27,6 +27,6 @@ export async function readStartListFile(file: string, options: StartListOptions 
     const code = (err as NodeJS.ErrnoException).code;
     throw new UserError(`${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (err as Error).message})`}`, 'NOT_FOUND');
   }
-  const competitors = parseStartListText(decodeStartListBytes(bytes, kind), kind, file, options);
+  const competitors = parseStartListText(decodeStartListBytes(bytes), kind, file, options);
   return { competitors, sha256: sha256Bytes(bytes) };
 }

@@ -48,6 +48,7 @@ export const adjudicationMethods = {
   certify: method(z.object({ raceId, official: actor, role: z.string().trim().min(1).max(120).default('Chief photo-finish judge') })).returns<RaceView>(),
   amend: method(z.object({ raceId, by: actor, reason: z.string().trim().min(3, 'a reason is required').max(2000) })).returns<RaceView>(),
   getResults: method(z.object({ raceId })).returns<ResultsReport>(),
-  verifyRace: method(z.object({ raceId })).returns<VerifyReport>(),
+  /** `head`: an audit head printed on an earlier sheet (full or at least 12 leading hex digits) that the chain must still hold. */
+  verifyRace: method(z.object({ raceId, head: z.string().regex(/^[0-9a-fA-F]{12,64}$/, 'must be an audit head: 12 to 64 hex digits').optional() })).returns<VerifyReport>(),
   getAudit: method(z.object({ raceId })).returns<AuditEntryView[]>(),
 };

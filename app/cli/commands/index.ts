@@ -1,7 +1,7 @@
 /**
  * Every `photofinish` subcommand, in the order `--help` lists them. Each lives in its own file, loaded only when it
  * runs (or its usage is asked for): `--help` and `--version` must not pay for sharp, pdfkit or zod. The summary is
- * repeated here for `--help`; test/unit/shell/cli-startup.test.ts checks it matches the command's own.
+ * repeated here for `--help`; test/unit/cli/startup.test.ts checks it matches the command's own.
  */
 import type { CliCommand } from '../command.js';
 
@@ -15,7 +15,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'serve', summary: 'Open Photofinish in your browser (served on 127.0.0.1 only) and print its address.', load: async () => (await import('./serve.js')).serveCommand },
   { name: 'build', summary: 'Build a race (the photo-finish composite and its exact time map) from frames, a video, a GIF or a line-scan image.', load: async () => (await import('./build.js')).buildCommand },
   { name: 'info', summary: 'Show what a race was built from: source, composite size, measured frame rate, gaps, column times.', load: async () => (await import('./info.js')).infoCommand },
-  { name: 'export', summary: 'Write the result sheet (PDF) and data exports (CSV, JSON, FinishLynx .lif, annotated PNG) of a race.', load: async () => (await import('./export.js')).exportCommand },
+  { name: 'export', summary: 'Write the result sheet (PDF), data exports (CSV, JSON, FinishLynx .lif, annotated PNG) and the picture to post (JPEG).', load: async () => (await import('./export.js')).exportCommand },
   { name: 'start-list', summary: 'Import the start list of a race (CSV with id,name,team,lane; FinishLynx lynx.ppl or lynx.evt).', load: async () => (await import('./start-list.js')).startListCommand },
   { name: 'sport', summary: 'Set the sport whose rules the results follow: motorsport, athletics, horse or greyhound.', load: async () => (await import('./sport.js')).sportCommand },
   { name: 'mark', summary: "Place (or move) a competitor's hairline at a composite column, a time, or a detected edge.", load: async () => (await import('./mark.js')).markCommand },
@@ -24,6 +24,6 @@ export const commands: readonly CommandEntry[] = [
   { name: 'dead-heat', summary: 'Declare a dead heat between marked competitors (an official decision; they share the place).', load: async () => (await import('./dead-heat.js')).deadHeatCommand },
   { name: 'certify', summary: 'Certify the result: freezes the marks and stores the result, evidence hashes and audit head.', load: async () => (await import('./certify.js')).certifyCommand },
   { name: 'amend', summary: 'Reopen a certified race as the next revision, with the reason and the official who decided.', load: async () => (await import('./amend.js')).amendCommand },
-  { name: 'verify', summary: 'Re-hash every source frame, the composite and the audit chain; print "intact" or every finding.', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'verify', summary: 'Re-hash every source frame, the composite, its tiles and the audit chain; check the certification signatures.', load: async () => (await import('./verify.js')).verifyCommand },
   { name: 'detect', summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).', load: async () => (await import('./detect.js')).detectCommand },
 ];

@@ -4,10 +4,10 @@ import type { RaceView } from '../../api/types.js';
 import { requirePositional } from '../args.js';
 import type { CliContext } from '../command.js';
 
-/** Opens the race folder given as the first positional. */
-export async function openRaceArg(command: string, positionals: string[], ctx: CliContext): Promise<RaceView> {
+/** Opens the race folder given as the first positional; `readOnly` for commands that only look (nothing is written). */
+export async function openRaceArg(command: string, positionals: string[], ctx: CliContext, options: { readOnly?: boolean } = {}): Promise<RaceView> {
   const racePath = requirePositional(positionals, 0, 'RACE (a race folder)');
-  const view = await ctx.api.openRace({ path: racePath });
+  const view = await ctx.api.openRace({ path: racePath, ...(options.readOnly ? { readOnly: true } : {}) });
   for (const note of view.recovered ?? []) ctx.io.err(`photofinish ${command}: note: ${note}`);
   for (const problem of view.problems ?? []) ctx.io.err(`photofinish ${command}: warning: ${problem}`);
   return view;

@@ -16,7 +16,7 @@ export const resultsCommand: CliCommand = {
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('results', argv, { json: { type: 'boolean' } });
-    const race = await openRaceArg('results', positionals, ctx);
+    const race = await openRaceArg('results', positionals, ctx, { readOnly: true });
     const report = await ctx.api.getResults({ raceId: race.raceId });
     if (values.json) {
       ctx.io.out(JSON.stringify(report, null, 2));

@@ -28,4 +28,6 @@ export interface RaceBuildRequest {
   skipBad: boolean;
   /** Replace an existing race folder at `out`. */
   force: boolean;
+  /** With `force`: also replace a race that was certified (its revisions, certifications and audit trail are lost). */
+  replaceCertified?: boolean | undefined;
 }

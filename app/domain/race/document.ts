@@ -5,13 +5,14 @@
  * to prove the snapshot was not edited outside the app. Written atomically on every change.
  */
 import { z } from 'zod';
+import { SPORT_NAMES, type SportName } from '../sports/sport-list.js';
 import { nsString } from './evidence.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
 
-export const sportName = z.enum(['motorsport', 'athletics', 'horse', 'greyhound']);
-export type SportName = z.infer<typeof sportName>;
+export const sportName = z.enum(SPORT_NAMES);
+export type { SportName };
 
 /** Horse-racing distance table: name and its value in lengths (sources differ, so officials can edit it). */
 export const distanceName = z.object({ name: z.string().min(1), lengths: z.number().nonnegative() });
@@ -63,6 +64,21 @@ export type Mark = z.infer<typeof mark>;
 export const deadHeat = z.object({ competitors: z.array(z.string()).min(2), by: z.string(), at: z.string() });
 export type DeadHeat = z.infer<typeof deadHeat>;
 
+/**
+ * The installation's Ed25519 signature over the certification (its canonical JSON without this field): a rewritten
+ * and resealed audit chain cannot carry it over, and the key says which installation certified.
+ */
+export const certificationSignature = z.object({
+  algorithm: z.literal('Ed25519'),
+  /** First 16 hex digits of the SHA-256 of the raw public key: what people compare. */
+  keyId: z.string(),
+  /** The raw 32-byte public key, base64. */
+  publicKey: z.string(),
+  /** The 64-byte signature, base64. */
+  value: z.string(),
+});
+export type CertificationSignature = z.infer<typeof certificationSignature>;
+
 export const certification = z.object({
   revision: z.number().int().positive(),
   official: z.string(),
@@ -72,6 +88,7 @@ export const certification = z.object({
   manifestSha256: z.string(),
   resultsSha256: z.string(),
   auditHead: z.string(),
+  signature: certificationSignature.optional(),
 });
 export type Certification = z.infer<typeof certification>;
 

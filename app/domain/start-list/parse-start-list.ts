@@ -6,8 +6,9 @@
  */
 import { UserError } from '../errors.js';
 import type { Competitor } from '../race/document.js';
-import { splitCsvLine } from './csv-line.js';
-import { decodeCp1252, decodeUtf8, isWellFormedUtf8 } from './cp1252.js';
+import { splitCsvLine } from '../text/csv-line.js';
+import { decodeCp1252 } from '../text/cp1252.js';
+import { decodeUtf8, isWellFormedUtf8 } from '../text/utf8.js';
 
 export type StartListKind = 'csv' | 'ppl' | 'evt';
 
@@ -25,12 +26,13 @@ export function startListKindOf(fileName: string): StartListKind | null {
 }
 
 /**
- * Text of a start-list file: a UTF-8 byte-order mark means UTF-8; FinishLynx files are otherwise Windows-1252;
- * a CSV is read as UTF-8 when it is well-formed UTF-8 and as Windows-1252 when not.
+ * Text of a start-list file: a UTF-8 byte-order mark means UTF-8; otherwise a file that is well-formed UTF-8 is
+ * read as UTF-8 (today's meet software writes FinishLynx files that way too, without a mark), and one that is not
+ * as Windows-1252, FinishLynx's own encoding. Accented Windows-1252 text is practically never well-formed UTF-8.
  */
-export function decodeStartListBytes(bytes: Uint8Array, kind: StartListKind): string {
+export function decodeStartListBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes.subarray(3));
-  if (kind === 'csv' && isWellFormedUtf8(bytes)) return decodeUtf8(bytes);
+  if (isWellFormedUtf8(bytes)) return decodeUtf8(bytes);
   return decodeCp1252(bytes);
 }
 

@@ -9,8 +9,9 @@
  * Column c (fractional) stands at image x = c + 0.5 columns from the crop's first column (pixel centres).
  */
 import type { RaceView } from '../../api/types.js';
-import type { Ticks } from '../../domain/time/ticks.js';
-import type { ColumnTimes } from '../time-map.js';
+import { divCeil, type Ticks } from '../../domain/time/ticks.js';
+import type { ColumnTimes } from '../../domain/time/column-time.js';
+import { hairlineTag, ordinal } from '../../domain/closeup/close-finishes.js';
 import { ticksFixed } from '../gaps-text.js';
 
 export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];
@@ -26,7 +27,14 @@ export interface Band {
 
 export interface Hairline {
   competitorId: string;
-  /** Bib and published time, e.g. "7  10.12" (or the distance, "4  short head", where only the winner is timed). */
+  place: number | null;
+  /**
+   * What the label says, fullest first: place, number and published time ("1st #7  10.12", or the distance,
+   * "2nd #4  short head", where only the winner is timed), then place and number, then the place ("1st", "1"); a typed
+   * time adds " T". A crowded image uses the fullest that fits.
+   */
+  labels: string[];
+  /** The fullest label. */
   label: string;
   colour: string;
   column: number;
@@ -126,10 +134,12 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     const r = byId.get(m.competitorId);
     const comp = view.competitors.find((x) => x.id === m.competitorId);
     const idx = order.get(m.competitorId) ?? hairlines.length;
+    const labels = hairlineLabels(r?.place ?? null, m.competitorId, r?.time_display || r?.lengths_display || '', m.origin === 'typed');
     hairlines.push({
       competitorId: m.competitorId,
-      // Horse racing publishes only the winner's time: the others' hairlines carry their distance instead.
-      label: `${m.competitorId}  ${r?.time_display || r?.lengths_display || ''}`.trim(),
+      place: r?.place ?? null,
+      labels,
+      label: labels[0] as string,
       colour: comp?.colour ?? (HAIRLINE_PALETTE[idx % HAIRLINE_PALETTE.length] as string),
       column: c,
       typed: m.origin === 'typed',
@@ -145,6 +155,14 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   }
 
   return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing), offImage };
+}
+
+/** Fullest first; horse racing publishes only the winner's time, so the others' hairlines carry their distance. */
+function hairlineLabels(place: number | null, id: string, reading: string, typed: boolean): string[] {
+  const tag = hairlineTag(place, id);
+  const texts = [reading ? `${tag}  ${reading}` : tag, tag];
+  if (place !== null) texts.push(ordinal(place), String(place));
+  return [...new Set(texts)].map((t) => (typed ? `${t} T` : t));
 }
 
 function cropAround(cols: number[], total: number, minColumns: number): { start: number; end: number } {
@@ -173,7 +191,8 @@ function cropAround(cols: number[], total: number, minColumns: number): { start:
 }
 
 const STEPS_NS: bigint[] = [];
-for (let p = 10n ** 4n; p <= 10n ** 12n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
+// Up to 5 × 10^17 ns (about 16 years): absolute camera clocks give spans that long between two columns.
+for (let p = 10n ** 4n; p <= 10n ** 17n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
 
 /** Ruler ticks on round times (1-2-5 steps), labelled at least `spacing` apart; none inside a dropped-frame gap. */
 function rulerTicks(
@@ -185,7 +204,6 @@ function rulerTicks(
 ): Tick[] {
   const ticks: Tick[] = [];
   const gapSpans = view.evidence.gaps.map((g) => [BigInt(g.fromNs), BigInt(g.toNs)] as const);
-  const inGap = (t: Ticks) => gapSpans.some(([a, b]) => t > a && t < b);
   for (const b of bands) {
     const t0 = times.times[b.start] as Ticks;
     const t1 = times.times[b.end - 1] as Ticks;
@@ -197,7 +215,12 @@ function rulerTicks(
     const decimals = Math.max(0, 10 - major.toString().length);
     const first = ((t0 + minor - 1n) / minor) * minor;
     for (let t = first; t <= t1; t += minor) {
-      if (inGap(t)) continue;
+      const gap = gapSpans.find(([a, z]) => t > a && t < z);
+      // Step over a gap in one go: a long one (hours between two columns) would otherwise be walked tick by tick.
+      if (gap) {
+        t = divCeil(gap[1], minor) * minor - minor;
+        continue;
+      }
       const c = times.columnAtTime(t);
       if (c === null || c + 0.5 < b.start || c + 0.5 > b.end) continue;
       ticks.push({ band: b.index, x: xIn(b, c), label: t % major === 0n ? clockText(t, Math.min(decimals, 9)) : null });

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { RaceBuildRequest } from '../../domain/race/build-request.js';
+import { isErrnoLike, systemErrorToUserError } from '../../domain/system-errors.js';
 import type { Competitor } from '../../domain/race/document.js';
 import { initRaceFolder } from '../../store/race-store.js';
 import { parseStartListFile } from '../../store/start-list-file.js';
@@ -62,6 +63,7 @@ export async function buildRace(request: RaceBuildRequest, options: BuildOptions
     return { racePath: prep.output.out, ...(written.skipped.length ? { skipped: written.skipped } : {}) };
   } catch (err) {
     await discardBuildFolder(temp);
-    throw err;
+    // A disk that fills up (or turns read-only) while writing: name the race being built, not its hidden temporary folder.
+    throw (isErrnoLike(err) && ['ENOSPC', 'EDQUOT', 'EROFS'].includes(err.code) ? systemErrorToUserError(err, prep.output.out) : null) ?? err;
   }
 }

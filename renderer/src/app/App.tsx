@@ -7,6 +7,7 @@ import { rendererApi } from '../api/index.js';
 import { AmendDialog } from '../dialogs/AmendDialog.js';
 import { CertifyDialog } from '../dialogs/CertifyDialog.js';
 import { DeadHeatDialog } from '../dialogs/DeadHeatDialog.js';
+import { CloseupDialog } from '../closeup/CloseupDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
 import { CaptureScreen } from '../screens/CaptureScreen.js';
@@ -60,6 +61,7 @@ export function App() {
       {dialog === 'amend' ? <AmendDialog onClose={closeDialog} /> : null}
       {dialog === 'export' ? <ExportDialog onClose={closeDialog} /> : null}
       {dialog === 'dead-heat' ? <DeadHeatDialog onClose={closeDialog} /> : null}
+      {dialog === 'close-up' ? <CloseupDialog onClose={closeDialog} /> : null}
     </div>
   );
 }

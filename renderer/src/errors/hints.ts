@@ -20,6 +20,8 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-output-files': () => 'Move the race folder somewhere you can write to, open it from there and export again.',
   'verify-race': () => 'Its files were changed outside Photofinish: have the race folder verified before going on.',
   'build-race': () => 'Open footage (frames or a video) to build a race first.',
+  'replace-certified-race': () => 'Choose another folder under “Save the race in”: a certified race is never replaced from the app.',
+  'replace-file': (facts) => `Choose “Replace” to write over ${facts.file ?? 'it'}, or export somewhere else.`,
   'choose-race-folder': () => 'Choose another folder under “Save the race in”.',
 };
 

@@ -4,7 +4,6 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
-import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { goToStart, selectNativeDialogs } from '../session/navigation.js';
@@ -14,8 +13,8 @@ import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
 import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
+import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 
-type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
 
 function defaultOut(source: string): string {
   const trimmed = source.replace(/[\\/]+$/, '');
@@ -28,11 +27,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
-  const [timing, setTiming] = useState<TimingKind>('fps');
-  const [fps, setFps] = useState('');
-  const [timestamps, setTimestamps] = useState('');
-  const [lineRate, setLineRate] = useState('');
-  const [startTime, setStartTime] = useState('0');
+  const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
   const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', travel: 'right-to-left', out: defaultOut(source) });
   const [error, setError] = useState<string | null>(null);
   const [finished, setFinished] = useState<string | null>(null);
@@ -53,10 +48,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (!live) return;
         setProbe(p);
         setRace((r) => ({ ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
-        if (p.ownTimes) setTiming('source');
-        else if (p.kind === 'linescan') setTiming('line-rate');
-        else setTiming('fps');
-        if (p.measuredRate) setFps(String(Math.round(p.measuredRate * 1000) / 1000));
+        setTimeSource((t) => suggestedTimeSource(p, t));
       })
       .catch((err) => live && setError(messageOf(err)));
     return () => {
@@ -80,20 +72,6 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     };
   }, [api, source, probe, frameIndex]);
 
-  const timingChoice = () => {
-    const st = startTime.trim() || undefined;
-    switch (timing) {
-      case 'source':
-        return { kind: 'source' as const };
-      case 'fps':
-        return { kind: 'fps' as const, fps: fps.trim(), startTimeS: st };
-      case 'timestamps':
-        return { kind: 'timestamps' as const, file: timestamps.trim() };
-      case 'line-rate':
-        return { kind: 'line-rate' as const, rate: lineRate.trim(), startTimeS: st };
-    }
-  };
-
   const build = async (e: FormEvent) => {
     e.preventDefault();
     if (!frame || !line) return;
@@ -104,7 +82,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         source,
         out: race.out.trim(),
         line: toFinishLine(line, frame.height),
-        timing: timingChoice(),
+        timing: timingChoice(timeSource),
         name: race.name.trim() || undefined,
         sport: race.sport,
         startList: race.startList.trim() || undefined,
@@ -189,72 +167,13 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
           </section>
 
           <section className="card settings-card">
-            <h2>Time source</h2>
-            <div className="measured" data-testid="measured-rate">
-              {probe.measuredRate ? (
-                <>
-                  Measured: <strong>{probe.measuredRate.toFixed(3)} frames/s</strong>
-                  {probe.medianIntervalNs ? <> · interval {formatInterval(BigInt(probe.medianIntervalNs))}</> : null}
-                  {probe.spreadNs ? <> · spread ±{formatInterval(BigInt(probe.spreadNs))}</> : null}
-                </>
-              ) : (
-                <>This footage carries no times of its own: give the frame rate (or a timestamps file).</>
-              )}
-            </div>
-            <fieldset className="radios" disabled={running}>
-              {probe.ownTimes ? (
-                <label>
-                  <input type="radio" name="timing" checked={timing === 'source'} onChange={() => setTiming('source')} />
-                  {probe.ownTimes === 'video' ? 'The video’s own timestamps' : 'The GIF’s frame delays'}
-                </label>
-              ) : null}
-              <label>
-                <input type="radio" name="timing" checked={timing === 'fps'} onChange={() => setTiming('fps')} />
-                Constant frame rate
-              </label>
-              {timing === 'fps' ? (
-                <div className="sub">
-                  <label className="inline">
-                    Frames per second
-                    <input name="fps" value={fps} onChange={(e) => setFps(e.target.value)} inputMode="decimal" required placeholder="1000" />
-                  </label>
-                  <label className="inline">
-                    First frame at (s)
-                    <input name="start" value={startTime} onChange={(e) => setStartTime(e.target.value)} inputMode="decimal" />
-                  </label>
-                </div>
-              ) : null}
-              <label>
-                <input type="radio" name="timing" checked={timing === 'timestamps'} onChange={() => setTiming('timestamps')} />
-                Timestamps file
-              </label>
-              {timing === 'timestamps' ? (
-                <div className="sub">
-                  <input name="timestamps" value={timestamps} onChange={(e) => setTimestamps(e.target.value)} placeholder="/footage/timestamps.csv" required />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('timestamps', setTimestamps)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </div>
-              ) : null}
-              {probe.kind === 'linescan' ? (
-                <>
-                  <label>
-                    <input type="radio" name="timing" checked={timing === 'line-rate'} onChange={() => setTiming('line-rate')} />
-                    Line rate
-                  </label>
-                  {timing === 'line-rate' ? (
-                    <div className="sub">
-                      <label className="inline">
-                        Lines per second
-                        <input name="lineRate" value={lineRate} onChange={(e) => setLineRate(e.target.value)} required placeholder="10000" />
-                      </label>
-                    </div>
-                  ) : null}
-                </>
-              ) : null}
-            </fieldset>
+            <TimeSourceFields
+              probe={probe}
+              value={timeSource}
+              onChange={(patch) => setTimeSource((t) => ({ ...t, ...patch }))}
+              disabled={running}
+              pickTimestamps={native ? () => void pickInto('timestamps', (timestamps) => setTimeSource((t) => ({ ...t, timestamps }))) : undefined}
+            />
 
             <h2>Race</h2>
             <RaceFields value={race} onChange={setRace} disabled={running} native={native} />

@@ -1,17 +1,8 @@
-/** A running build: progress bar, frames done, rate, time left, and the button that cancels it. */
-import type { JobView } from './build-job.js';
+/** A running build: how far it is (frames done, rate, time left) and, where it can be, a way to cancel it. */
+import type { ApiEvent } from '../../../app/api/events.js';
 
-function fmtEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return 'estimating…';
-  if (s < 1) return 'under a second left';
-  if (s < 90) return `about ${Math.ceil(s)} s left`;
-  return `about ${Math.ceil(s / 60)} min left`;
-}
-
-function phaseLabel(phase: string): string {
-  const p = phase.replace(/[-_]/g, ' ');
-  return p.charAt(0).toUpperCase() + p.slice(1);
-}
+/** The latest progress of the running build, as the service pushes it. */
+export type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 
 export function BuildProgress({ job, onCancel }: { job: JobView; onCancel?(): void }) {
   const pct = job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
@@ -31,4 +22,16 @@ export function BuildProgress({ job, onCancel }: { job: JobView; onCancel?(): vo
       ) : null}
     </>
   );
+}
+
+function fmtEta(s: number | null): string {
+  if (s === null || !Number.isFinite(s)) return 'estimating…';
+  if (s < 1) return 'under a second left';
+  if (s < 90) return `about ${Math.ceil(s)} s left`;
+  return `about ${Math.ceil(s / 60)} min left`;
+}
+
+function phaseLabel(phase: string): string {
+  const p = phase.replace(/[-_]/g, ' ');
+  return p.charAt(0).toUpperCase() + p.slice(1);
 }

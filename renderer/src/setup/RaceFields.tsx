@@ -1,12 +1,11 @@
 /** The race's own fields, the same on set-up and capture: name, sport, start list, direction of travel, its folder. */
+import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/sports/sport-list.js';
 import { rendererApi } from '../api/index.js';
 import type { Travel } from './build-job.js';
 
-export type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
-
 export interface RaceFieldValues {
   name: string;
-  sport: Sport;
+  sport: SportName;
   startList: string;
   travel: Travel;
   out: string;
@@ -37,11 +36,12 @@ export function RaceFields({
       </label>
       <label>
         Sport
-        <select name="sport" value={value.sport} onChange={(e) => set('sport', e.target.value as Sport)}>
-          <option value="motorsport">Motorsport (nearest 1/1000 s)</option>
-          <option value="athletics">Athletics (rounded up to 1/100 s)</option>
-          <option value="horse">Horse racing (lengths)</option>
-          <option value="greyhound">Greyhound racing (lengths)</option>
+        <select name="sport" value={value.sport} onChange={(e) => isSportName(e.target.value) && set('sport', e.target.value)}>
+          {SPORT_CHOICES.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.label} ({s.publishes})
+            </option>
+          ))}
         </select>
       </label>
       <label>

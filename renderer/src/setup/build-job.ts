@@ -10,9 +10,8 @@ import { appErrorText } from '../errors/hints.js';
 import { openRaceAt } from '../session/navigation.js';
 import { change } from '../session/race.js';
 import { session } from '../session/state.js';
+import type { JobView } from './BuildProgress.js';
 
-/** The latest progress of the running build, as the service pushes it. */
-export type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 export type Travel = 'right-to-left' | 'left-to-right';
 
 export interface BuildJobHandlers {
