@@ -14,7 +14,7 @@ import { messageOf } from '../app/errors.js';
 import { listCameras, modeLabel, openCamera, type CameraInfo } from '../capture/cameras.js';
 import { startRecorder, type OpenedCamera, type Recorder } from '../capture/recorder.js';
 import type { CaptureStatus } from '../capture/capture-engine.js';
-import { goToStart, selectNativeDialogs } from '../session/navigation.js';
+import { selectNativeDialogs } from '../session/navigation.js';
 import { selectRecorderMode } from '../session/capture.js';
 import { useSession } from '../session/state.js';
 import { BuildProgress } from '../setup/BuildProgress.js';
@@ -23,6 +23,7 @@ import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
 import { CaptureStatusLine } from './CaptureStatusLine.js';
+import { ScreenHead } from './ScreenHead.js';
 
 export function CaptureScreen() {
   const native = useSession(selectNativeDialogs);
@@ -149,20 +150,9 @@ export function CaptureScreen() {
 
   return (
     <main className="capture" data-testid="capture-screen">
-      <div className="setup-head">
-        <div>
-          <h1>Record from a camera</h1>
-          <p className="muted">The camera at the finish line: every frame is kept with the camera’s own time, and the race is built when you stop.</p>
-        </div>
-        <button type="button" onClick={goToStart} disabled={busy}>
-          ← Back
-        </button>
-      </div>
-      {error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ScreenHead title="Record from a camera" backDisabled={busy} error={error}>
+        The camera at the finish line: every frame is kept with the camera’s own time, and the race is built when you stop.
+      </ScreenHead>
 
       <section className="card capture-live">
         <div className="capture-controls">

@@ -6,13 +6,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { goToStart, selectNativeDialogs } from '../session/navigation.js';
+import { selectNativeDialogs } from '../session/navigation.js';
 import { useSession, type SetupKind } from '../session/state.js';
 import { BuildProgress } from '../setup/BuildProgress.js';
 import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
 import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
+import { ScreenHead } from './ScreenHead.js';
 import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 
 
@@ -110,22 +111,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
 
   return (
     <main className="setup" data-testid="setup-screen">
-      <div className="setup-head">
-        <div>
-          <h1>Set up a race</h1>
-          <p className="muted">
-            {labelKind(sourceKind)}: <code>{source}</code>
-          </p>
-        </div>
-        <button type="button" onClick={goToStart} disabled={running}>
-          ← Back
-        </button>
-      </div>
-      {error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ScreenHead title="Set up a race" backDisabled={running} error={error}>
+        {labelKind(sourceKind)}: <code>{source}</code>
+      </ScreenHead>
       {!probe && !error ? <p className="loading">Reading the footage…</p> : null}
       {probe ? (
         <form className="setup-grid" onSubmit={build}>

@@ -14,29 +14,26 @@ import { encodeBinaryCall } from '../../../app/api/binary-body.js';
 import { dispatchCall } from '../../../app/api/dispatch.js';
 import type { ApiEvent } from '../../../app/api/events.js';
 import { MAX_CAPTURE_FRAME_BYTES, type FrameReceipt } from '../../../app/api/methods/capture.js';
-import { startBridge, type RunningBridge } from '../../../app/bridge/server.js';
+import type { RunningBridge } from '../../../app/bridge/server.js';
 import { createService, type RunningService } from '../../../app/service/create-service.js';
+import { startPageBridge, type PageBridge } from '../../helpers/page-bridge.js';
 import { createHttpRendererApi } from '../../../renderer/src/api/http-transport.js';
 import { encodeFrame, framePixels, type FrameSpec } from '../../fixtures/synthetic-frames.js';
 
 let tmp: string;
+let page: PageBridge;
 let running: RunningService;
 let bridge: RunningBridge;
-const realFetch = globalThis.fetch;
 const spec: FrameSpec = { width: 24, height: 12, frames: 1, format: 'png' };
 const camera = { label: 'Fake camera', width: 24, height: 12, frameRate: 100 };
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'pf-captr-'));
-  await mkdir(path.join(tmp, 'renderer'));
-  await writeFile(path.join(tmp, 'renderer', 'index.html'), '<!doctype html>');
-  running = createService({ shell: 'browser', dataDir: path.join(tmp, 'data'), startup: null });
-  bridge = await startBridge({ running, rendererDir: path.join(tmp, 'renderer') });
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, `${bridge.origin}/`), init));
+  page = await startPageBridge(tmp, path.join(tmp, 'data'));
+  ({ running, bridge } = page);
 });
 afterAll(async () => {
-  vi.unstubAllGlobals();
-  await bridge.close();
+  await page.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
@@ -53,7 +50,7 @@ function jobEnd(jobId: string): Promise<Extract<ApiEvent, { type: 'job-finished'
 
 const auth = () => ({ Authorization: `Bearer ${bridge.token}` });
 const post = (name: string, type: string, body: Uint8Array | string, headers: Record<string, string> = auth()) =>
-  realFetch(`${bridge.origin}/api/${name}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
+  page.realFetch(`${bridge.origin}/api/${name}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
 function binaryBody(args: Record<string, unknown>): Uint8Array {
   const { head, payload } = encodeBinaryCall(args);
   return Buffer.concat([head, payload]);

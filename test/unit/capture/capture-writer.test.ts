@@ -3,7 +3,6 @@
  * the camera's exact times, in order whatever order frames arrive in, with bounded memory, and buildable after a
  * kill -9 at any moment.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +15,8 @@ import { UserError } from '../../../app/domain/errors.js';
 import { runCli } from '../../fixtures/cli-capture.js';
 import { encodeFrame, framePixels, type FrameSpec } from '../../fixtures/synthetic-frames.js';
 import { CAPTURE_TEST_CAMERA, captureRecordFor } from '../../helpers/capture-fixture.js';
+import { runAndKill } from '../../helpers/kill-loop.js';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const loopScript = fileURLToPath(new URL('../../helpers/capture-loop.ts', import.meta.url));
 const spec: FrameSpec = { ...CAPTURE_TEST_CAMERA, frames: 1, format: 'png' };
 let tmp: string;
@@ -167,25 +166,6 @@ describe('capture writer', () => {
   });
 });
 
-/** Runs the capture loop until it has written `frames`, then kills it with SIGKILL. */
-function recordAndKill(folder: string, frames: number, extraMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', loopScript, folder], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let written = 0;
-    let stderr = '';
-    let armed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      written = Math.max(written, ...chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite));
-      if (!armed && written >= frames) {
-        armed = true;
-        setTimeout(() => child.kill('SIGKILL'), extraMs);
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(written) : reject(new Error(`capture loop ended without being killed: ${stderr}`))));
-  });
-}
-
 describe('a kill -9 while recording', () => {
   it('leaves a folder that builds: every timed frame is whole, nothing written is lost', async () => {
     for (const [count, extraMs] of [
@@ -194,7 +174,7 @@ describe('a kill -9 while recording', () => {
       [30, 7],
     ] as const) {
       const folder = path.join(tmp, `killed-${count}`, 'heat-frames');
-      const written = await recordAndKill(folder, count, extraMs);
+      const written = await runAndKill(loopScript, folder, count, extraMs);
       const lines = (await csvLines(folder)).slice(1);
       expect(lines.length).toBeGreaterThanOrEqual(written);
       // The order of the writes: at most the one frame between its rename and its line lacks a time.

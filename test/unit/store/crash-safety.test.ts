@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRaceFolder } from '../../../app/store/race-store.js';
 import { verifyRaceFolder } from '../../../app/store/verify-race.js';
+import { runAndKill } from '../../helpers/kill-loop.js';
 import { makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';
 
 const loopScript = fileURLToPath(new URL('../../helpers/save-loop.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 let fixture: RaceFixture;
 beforeEach(async () => {
@@ -19,28 +18,11 @@ afterEach(async () => {
 });
 
 /** Runs the save loop until it has committed `commits` changes plus a little, then SIGKILLs it. */
-function runAndKill(dir: string, commits: number, extraMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', loopScript, dir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let lastCommitted = 0;
-    let stderr = '';
-    let armed = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      const counts = chunk.toString().trim().split('\n').map(Number).filter(Number.isFinite);
-      lastCommitted = Math.max(lastCommitted, ...counts);
-      if (!armed && lastCommitted >= commits) {
-        armed = true;
-        setTimeout(() => child.kill('SIGKILL'), extraMs);
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(lastCommitted) : reject(new Error(`save loop ended without being killed: ${stderr}`))));
-  });
-}
+const runSaveLoopAndKill = (dir: string, commits: number, extraMs: number) => runAndKill(loopScript, dir, commits, extraMs);
 
 describe('two processes saving to the same race', () => {
   it('take turns: the chain stays whole and every committed change is in it', async () => {
-    const [a, b] = await Promise.all([runAndKill(fixture.dir, 15, 0), runAndKill(fixture.dir, 15, 0)]);
+    const [a, b] = await Promise.all([runSaveLoopAndKill(fixture.dir, 15, 0), runSaveLoopAndKill(fixture.dir, 15, 0)]);
     const opened = await openRaceFolder(fixture.dir);
     expect(opened.problems).toEqual([]);
     expect(opened.state.doc.audit.count).toBeGreaterThanOrEqual(Math.max(a, b));
@@ -61,7 +43,7 @@ describe('a kill -9 during saving', () => {
       [17, 5],
       [20, 8],
     ] as const) {
-      const committed = await runAndKill(fixture.dir, commits, extraMs);
+      const committed = await runSaveLoopAndKill(fixture.dir, commits, extraMs);
       // Read-only check first: crash leftovers are not findings, the record is whole.
       expect(await verifyRaceFolder(fixture.dir)).toEqual({ intact: true, findings: [] });
       const opened = await openRaceFolder(fixture.dir);

@@ -5,37 +5,34 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiCallError } from '../../../../app/api/errors.js';
 import type { ApiEvent } from '../../../../app/api/events.js';
-import { startBridge, type RunningBridge } from '../../../../app/bridge/server.js';
-import { createService, type RunningService } from '../../../../app/service/create-service.js';
+import type { RunningBridge } from '../../../../app/bridge/server.js';
+import type { RunningService } from '../../../../app/service/create-service.js';
 import { takeBridgeToken } from '../../../../renderer/src/api/bridge-token.js';
 import { readMessages } from '../../../../renderer/src/api/event-source.js';
 import { createHttpRendererApi } from '../../../../renderer/src/api/http-transport.js';
 import { createIpcRendererApi } from '../../../../renderer/src/api/ipc-transport.js';
 import { raceFileUrl } from '../../../../renderer/src/api/desktop-bridge.js';
+import { startPageBridge, type PageBridge } from '../../../helpers/page-bridge.js';
 
 let tmp: string;
+let page: PageBridge;
 let running: RunningService;
 let bridge: RunningBridge;
 let raceId: string;
-const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'pf-rt-'));
-  await mkdir(path.join(tmp, 'renderer'));
-  await writeFile(path.join(tmp, 'renderer', 'index.html'), '<!doctype html>');
   await mkdir(path.join(tmp, 'race', 'tiles', '0'), { recursive: true });
   await writeFile(path.join(tmp, 'race', 'tiles', '0', 'a b.png'), 'PNGDATA');
-  running = createService({ shell: 'browser', dataDir: tmp, startup: null });
+  page = await startPageBridge(tmp, tmp);
+  ({ running, bridge } = page);
   raceId = await running.context.races.register(path.join(tmp, 'race'));
-  bridge = await startBridge({ running, rendererDir: path.join(tmp, 'renderer') });
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, `${bridge.origin}/`), init));
 });
 afterAll(async () => {
-  vi.unstubAllGlobals();
-  await bridge.close();
+  await page.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
