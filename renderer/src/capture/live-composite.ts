@@ -1,15 +1,16 @@
 /**
  * The photo-finish image growing while the race finishes: each recorded frame's line pixels become one column,
  * drawn at the next animation frame (imperative, outside React, like the workspace's viewer). Lost frames appear
- * as red columns the moment they are known (as many as were lost, up to a few), F-key marks as a yellow hairline.
+ * as red columns the moment they are known (as many as were lost, up to a few), F-key marks as a yellow column.
  * It grows rightwards (leftwards when `mirror`, matching a race shown mirrored) and scrolls once the screen is full.
+ * The whole recording is on disk; this is what fits on screen.
  */
 import type { CaptureView } from './capture-engine.js';
 
-/** Columns kept for display; when full, the older half is let go (the whole recording is on disk). */
-const STORE_COLUMNS = 8192;
 const MAX_GAP_COLUMNS = 12;
 const GAP_RGBA = [230, 40, 40, 255];
+const MARK_RGBA = [242, 194, 0, 255];
+const BACKGROUND = '#101216';
 
 type Pending = { kind: 'column'; pixels: Uint8Array; us: number } | { kind: 'gap'; frames: number } | { kind: 'mark' };
 
@@ -21,32 +22,32 @@ export interface LiveCompositeOptions {
   onPainted?(us: number[], at: number): void;
 }
 
+/**
+ * Each column is fitted to the canvas's height once, as it arrives, and put beside the last: a paint costs the new
+ * columns (and, once the canvas is full, one unscaled copy of it to scroll), never a redraw of the whole image.
+ */
 export class LiveComposite implements CaptureView {
-  private readonly store: HTMLCanvasElement;
-  private readonly storeCtx: CanvasRenderingContext2D;
-  private used = 0;
   private pending: Pending[] = [];
-  private readonly marks: number[] = [];
+  /** Canvas columns drawn so far (up to the canvas width). */
+  private x = 0;
   private frame = 0;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly opts: LiveCompositeOptions,
   ) {
-    this.store = document.createElement('canvas');
-    this.store.width = STORE_COLUMNS;
-    this.store.height = opts.rows;
-    this.storeCtx = this.store.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
     this.reset();
   }
 
   reset(): void {
-    this.used = 0;
     this.pending = [];
-    this.marks.length = 0;
-    this.storeCtx.fillStyle = '#101216';
-    this.storeCtx.fillRect(0, 0, this.store.width, this.store.height);
-    this.schedule();
+    this.x = 0;
+    this.fit();
+    const ctx = this.ctx();
+    if (ctx) {
+      ctx.fillStyle = BACKGROUND;
+      ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    }
   }
 
   column(pixels: Uint8Array, us: number): void {
@@ -65,13 +66,23 @@ export class LiveComposite implements CaptureView {
     this.schedule();
   }
 
-  /** Columns drawn so far (gap columns included). */
-  get width(): number {
-    return this.used;
-  }
-
   dispose(): void {
     cancelAnimationFrame(this.frame);
+  }
+
+  private ctx(): CanvasRenderingContext2D | null {
+    return this.canvas.getContext('2d', { alpha: false });
+  }
+
+  /** One canvas pixel per screen pixel; a canvas whose size changes starts over (its pixels are cleared anyway). */
+  private fit(): boolean {
+    const w = Math.max(1, Math.round(this.canvas.clientWidth || this.canvas.width));
+    const h = Math.max(1, Math.round(this.canvas.clientHeight || this.canvas.height));
+    if (this.canvas.width === w && this.canvas.height === h) return false;
+    this.canvas.width = w;
+    this.canvas.height = h;
+    this.x = 0;
+    return true;
   }
 
   private schedule(): void {
@@ -82,63 +93,50 @@ export class LiveComposite implements CaptureView {
     this.frame = 0;
     const batch = this.pending;
     this.pending = [];
-    const shown: number[] = [];
-    const columns = batch.reduce((n, p) => n + (p.kind === 'column' ? 1 : p.kind === 'gap' ? Math.min(p.frames, MAX_GAP_COLUMNS) : 0), 0);
-    if (this.used + columns > STORE_COLUMNS) this.shift(Math.max(STORE_COLUMNS / 2, this.used + columns - STORE_COLUMNS));
-    if (columns > 0) {
-      // One ImageData for the whole batch: a put per animation frame, not per column.
-      const rows = this.opts.rows;
-      const image = this.storeCtx.createImageData(columns, rows);
-      let x = 0;
-      for (const p of batch) {
-        if (p.kind === 'column') {
-          for (let y = 0; y < rows; y++) image.data.set(p.pixels.subarray(y * 4, y * 4 + 4), (y * columns + x) * 4);
-          shown.push(p.us);
-          x++;
-        } else if (p.kind === 'gap') {
-          for (let k = 0; k < Math.min(p.frames, MAX_GAP_COLUMNS); k++, x++) {
-            for (let y = 0; y < rows; y++) image.data.set(GAP_RGBA, (y * columns + x) * 4);
-          }
-        } else this.marks.push(this.used + x);
-      }
-      this.storeCtx.putImageData(image, this.used, 0);
-      this.used += columns;
-    } else for (const p of batch) if (p.kind === 'mark') this.marks.push(this.used);
-    this.draw();
-    if (shown.length && this.opts.onPainted) this.opts.onPainted(shown, performance.now());
-  }
-
-  private shift(by: number): void {
-    const keep = Math.max(0, this.used - by);
-    this.storeCtx.drawImage(this.store, this.used - keep, 0, keep, this.store.height, 0, 0, keep, this.store.height);
-    this.used = keep;
-    for (let i = 0; i < this.marks.length; i++) this.marks[i] = (this.marks[i] as number) - by;
-  }
-
-  /** One screen pixel per column, growing from the left until the canvas is full, then scrolling; rows fitted. */
-  private draw(): void {
-    // One canvas pixel per screen pixel, whatever size the page gives the canvas.
-    const cw = Math.max(1, Math.round(this.canvas.clientWidth || this.canvas.width));
-    const ch = Math.max(1, Math.round(this.canvas.clientHeight || this.canvas.height));
-    if (this.canvas.width !== cw) this.canvas.width = cw;
-    if (this.canvas.height !== ch) this.canvas.height = ch;
-    const ctx = this.canvas.getContext('2d', { alpha: false });
+    const ctx = this.ctx();
     if (!ctx) return;
-    const w = cw;
-    const h = ch;
-    ctx.fillStyle = '#101216';
-    ctx.fillRect(0, 0, w, h);
-    const visible = Math.min(this.used, w);
-    const from = this.used - visible;
-    ctx.imageSmoothingEnabled = true;
-    ctx.save();
-    if (this.opts.mirror) {
-      ctx.translate(w, 0);
-      ctx.scale(-1, 1);
+    if (this.fit()) {
+      ctx.fillStyle = BACKGROUND;
+      ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     }
-    ctx.drawImage(this.store, from, 0, visible, this.store.height, 0, 0, visible, h);
-    ctx.fillStyle = '#f2c200';
-    for (const m of this.marks) if (m >= from) ctx.fillRect(m - from, 0, 1, h);
-    ctx.restore();
+    const w = this.canvas.width;
+    const h = this.canvas.height;
+    const widthOf = (p: Pending) => (p.kind === 'gap' ? Math.min(p.frames, MAX_GAP_COLUMNS) : 1);
+    let count = batch.reduce((n, p) => n + widthOf(p), 0);
+    // A burst wider than the canvas (a pre-trigger buffer, a hidden tab): only its newest columns can show.
+    let skip = Math.max(0, count - w);
+    count -= skip;
+    if (count === 0) return;
+    const image = ctx.createImageData(count, h);
+    const rows = this.opts.rows;
+    const shown: number[] = [];
+    let c = 0;
+    for (const p of batch) {
+      for (let k = 0; k < widthOf(p); k++) {
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        // Columns run left to right in time; mirrored, right to left.
+        const col = this.opts.mirror ? count - 1 - c : c;
+        for (let y = 0; y < h; y++) {
+          const at = (y * count + col) * 4;
+          if (p.kind === 'column') image.data.set(p.pixels.subarray(Math.floor(((y + 0.5) * rows) / h) * 4, Math.floor(((y + 0.5) * rows) / h) * 4 + 4), at);
+          else image.data.set(p.kind === 'gap' ? GAP_RGBA : MARK_RGBA, at);
+        }
+        if (p.kind === 'column') shown.push(p.us);
+        c++;
+      }
+    }
+    const overflow = Math.max(0, this.x + count - w);
+    if (overflow > 0) {
+      // Scroll what is there by the overflow: one copy of the canvas onto itself, not a redraw.
+      if (this.opts.mirror) ctx.drawImage(this.canvas, 0, 0, w - overflow, h, overflow, 0, w - overflow, h);
+      else ctx.drawImage(this.canvas, overflow, 0, w - overflow, h, 0, 0, w - overflow, h);
+      this.x -= overflow;
+    }
+    ctx.putImageData(image, this.opts.mirror ? w - this.x - count : this.x, 0);
+    this.x += count;
+    if (shown.length && this.opts.onPainted) this.opts.onPainted(shown, performance.now());
   }
 }

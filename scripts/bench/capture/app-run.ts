@@ -18,6 +18,8 @@ export interface AppRun {
   seconds: number;
   frames: number;
   deliveredFps: number;
+  /** What the camera delivered before recording, with the page only reading and closing frames. */
+  idleFps: number;
   lost: { camera: number; app: number; writer: number };
   /** As the build will see it: gaps in the written times, and frames refused by the writer. */
   written: { gaps: number; missing: number; droppedBusy: number };
@@ -53,6 +55,12 @@ export async function recordOnce(y4m: string, rate: number, seconds: number): Pr
     await page.locator('input[name="out"]').fill(out);
     await page.waitForTimeout(1500);
     const offset = await pageClockOffset(page);
+    const idle: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.waitForTimeout(500);
+      const rate = (await readProbe(page)).status.deliveredRate;
+      if (rate) idle.push(rate);
+    }
 
     const cpu0 = childrenCpuSeconds();
     const node0 = process.cpuUsage();
@@ -82,6 +90,7 @@ export async function recordOnce(y4m: string, rate: number, seconds: number): Pr
       seconds: spanS,
       frames: s.frames,
       deliveredFps: spanS > 0 ? (s.frames - 1) / spanS : 0,
+      idleFps: idle.length ? idle.reduce((a, b) => a + b) / idle.length : NaN,
       lost: after.status.lost,
       written: { gaps: s.gaps, missing: s.missing, droppedBusy: s.droppedBusy },
       browserCpuMsPerFrame: (cpu * 1000) / Math.max(1, s.frames),
