@@ -4,6 +4,13 @@
  */
 import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
+import type { EventInfo } from '../domain/event/race-event.js';
+import type { CompetitorStatus } from '../domain/race/status.js';
+import type { WithdrawnDeadHeat } from '../domain/race/dead-heat-withdrawal.js';
+import type { RuleCheck } from '../domain/results/checks.js';
+import type { OtherResult } from '../domain/results/others.js';
+
+export type { EventInfo, OtherResult, RuleCheck };
 
 export interface AppInfo {
   name: string;
@@ -28,6 +35,8 @@ export interface RaceView {
   raceId: string;
   path: string;
   meta: RaceMeta;
+  /** Which event the race is (null where unset); `results --json` and `info --json` carry the same. */
+  event: EventInfo;
   evidence: EvidenceManifest;
   /** Time of every composite column, integer ns as strings. */
   timesNs: string[];
@@ -38,6 +47,9 @@ export interface RaceView {
   competitors: Competitor[];
   marks: Mark[];
   deadHeats: DeadHeat[];
+  /** DNS, DNF, DQ as recorded. */
+  statuses: CompetitorStatus[];
+  withdrawnDeadHeats: WithdrawnDeadHeat[];
   results: ResultsReport;
   revision: number;
   certified: Certification | null;
@@ -57,7 +69,14 @@ export interface ResultsReport {
   sport: string;
   certified: boolean;
   revision: number;
+  /** Which event (null where unset). */
+  event: EventInfo;
+  /** The placed finishers, in order. */
   finishers: FinisherResult[];
+  /** Start-list competitors who take no place: DNS, DNF, DQ, or neither mark nor status ("unmarked"). */
+  others: OtherResult[];
+  /** Rule checks before certification; an error stops it. */
+  checks: RuleCheck[];
   /** Every amendment so far (revision, official, reason): printed on every later result sheet. */
   amendments?: Amendment[];
   /** The sport's publication rule in words, for the result sheet. */
@@ -65,7 +84,7 @@ export interface ResultsReport {
 }
 
 export interface FinisherResult {
-  /** null for competitors without a mark (listed after the finishers). */
+  /** null only in results hashed before `others` existed (see results-hash.ts). */
   place: number | null;
   competitor: string;
   name: string;
@@ -88,6 +107,8 @@ export interface FinisherResult {
   tie?: boolean;
   /** Set where the mark falls within a column of a dropped-frame gap. */
   near_gap?: boolean;
+  /** Set for a hand-timed time (published to 1/10 s rounded up, with an "h"). */
+  hand?: boolean;
 }
 
 export interface SourceProbe {

@@ -10,32 +10,22 @@ import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
-import type { MarkPosition, SportSettings } from '../domain/race/document.js';
-import type { RaceState } from '../domain/race/replay.js';
+import type { MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
-import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
-import { commitChange, openRaceFolder } from '../store/race-store.js';
+import { loadRaceEvidence } from '../store/race-evidence-cache.js';
+import { openRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
 import { readStartListFile } from '../store/start-list-file.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
+import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
 
 export type AdjudicationService = Pick<PhotofinishService, keyof typeof adjudicationMethods>;
 
-type Build = (state: RaceState, evidence: RaceEvidence, at: string) => commands.Change;
-
 export function createAdjudicationService(ctx: ServiceContext): AdjudicationService {
-  /** One change: append its entry, rewrite the snapshot, tell every client, return the new view. */
-  async function change(raceId: string, actor: string, build: Build) {
-    const dir = ctx.races.pathOf(raceId);
-    const evidence = await loadRaceEvidence(dir);
-    const at = new Date().toISOString();
-    const state = await commitChange(dir, (s) => ({ actor, at, ...build(s, evidence, at) }));
-    ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
-    return buildRaceView(raceId, dir, state, evidence);
-  }
+  const change = raceChanger(ctx);
 
   return {
     async importStartList({ raceId, path: file, by, event }) {
@@ -57,16 +47,16 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async setDirection({ raceId, direction, by }) {
       return change(raceId, by, (s) => commands.setDirection(s, direction));
     },
-    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, by }) {
+    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, hand, by }) {
       let position: MarkPosition;
-      let origin: 'image' | 'typed' | 'suggestion';
+      let origin: MarkOrigin;
       let accepted: { index: number; uncertaintyNs: string; confidence: number } | undefined;
       if (column !== undefined) {
         position = { kind: 'column', milliColumn: toMilliColumn(column) };
         origin = 'image';
       } else if (timeS !== undefined) {
         position = { kind: 'time', ns: parseSecondsToTicks(timeS, 'time').toString() };
-        origin = typed === false ? 'image' : 'typed';
+        origin = hand ? 'hand' : typed === false ? 'image' : 'typed';
       } else {
         const edge = await findSuggestion(ctx.races.pathOf(raceId), suggestion as number);
         // The refined crossing time is finer than a column; keep it exactly.
@@ -79,7 +69,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       );
     },
     async removeMark({ raceId, competitorId, by }) {
-      return change(raceId, by, (s) => commands.removeMark(s, competitorId));
+      return change(raceId, by, (s, ev, at) => commands.removeMark(s, ev.times, competitorId, by, at));
     },
     async undo({ raceId, by }) {
       return change(raceId, by, (s) => commands.undo(s));
@@ -88,16 +78,17 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return change(raceId, by, (s) => commands.redo(s));
     },
     async declareDeadHeat({ raceId, competitors, by }) {
-      return change(raceId, by, (s, _ev, at) => commands.declareDeadHeat(s, competitors, by, at));
+      return change(raceId, by, (s, ev, at) => commands.declareDeadHeat(s, ev.times, competitors, by, at));
     },
     async certify({ raceId, official, role }) {
       return change(raceId, official, (s, ev, at) => {
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built; run photofinish verify', 'CONFLICT');
         }
-        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
+        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
-        return commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const errors = report.checks.filter((c) => c.severity === 'error');
+        return commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256, errors });
       });
     },
     async amend({ raceId, by, reason }) {

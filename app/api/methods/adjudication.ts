@@ -35,18 +35,33 @@ export const adjudicationMethods = {
         suggestion: z.number().int().nonnegative().optional(),
         /** With `timeS`: true (default) for a time keyed in by hand, false for a time read off the image. */
         typed: z.boolean().optional(),
+        /** With `timeS`: a hand-timed (stopwatch) time, published to 1/10 s rounded up with an "h". */
+        hand: z.boolean().optional(),
         by: actor,
       })
       .refine((a) => [a.column, a.timeS, a.suggestion].filter((v) => v !== undefined).length === 1, {
         message: 'give exactly one of column, timeS or suggestion',
-      }),
+      })
+      .refine((a) => !a.hand || a.timeS !== undefined, { message: 'a hand time is a time (timeS), not a column or a suggestion' }),
   ).returns<RaceView>(),
   removeMark: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
   undo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
   redo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
   declareDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(2), by: actor })).returns<RaceView>(),
   certify: method(z.object({ raceId, official: actor, role: z.string().trim().min(1).max(120).default('Chief photo-finish judge') })).returns<RaceView>(),
-  amend: method(z.object({ raceId, by: actor, reason: z.string().trim().min(3, 'a reason is required').max(2000) })).returns<RaceView>(),
+  amend: method(
+    z.object({
+      raceId,
+      by: actor,
+      // Say what is wrong with the reason given: missing, or too short to say anything ("ok").
+      reason: z
+        .string()
+        .trim()
+        .min(1, { error: 'a reason is required', abort: true })
+        .min(3, { error: (iss) => `"${String(iss.input)}" is too short to be a reason: say in a few words why the race is reopened (at least 3 characters)` })
+        .max(2000),
+    }),
+  ).returns<RaceView>(),
   getResults: method(z.object({ raceId })).returns<ResultsReport>(),
   verifyRace: method(z.object({ raceId })).returns<VerifyReport>(),
   getAudit: method(z.object({ raceId })).returns<AuditEntryView[]>(),

@@ -5,7 +5,10 @@
  * to prove the snapshot was not edited outside the app. Written atomically on every change.
  */
 import { z } from 'zod';
+import { raceEvent } from '../event/race-event.js';
+import { withdrawnDeadHeat } from './dead-heat-withdrawal.js';
 import { nsString } from './evidence.js';
+import { competitorStatus } from './status.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
@@ -36,7 +39,8 @@ export const competitor = z.object({
 });
 export type Competitor = z.infer<typeof competitor>;
 
-export const markOrigin = z.enum(['image', 'typed', 'suggestion']);
+/** `hand`: a hand-timed (stopwatch) time, athletics' backup, published to 1/10 s rounded up with an "h". */
+export const markOrigin = z.enum(['image', 'typed', 'suggestion', 'hand']);
 export type MarkOrigin = z.infer<typeof markOrigin>;
 
 /**
@@ -101,6 +105,12 @@ export const raceDocument = z.object({
   competitors: z.array(competitor),
   marks: z.array(mark),
   deadHeats: z.array(deadHeat),
+  /** Which event the race is (absent until set). */
+  event: raceEvent.optional(),
+  /** DNS, DNF and DQ of start-list competitors (absent until the first). */
+  statuses: z.array(competitorStatus).optional(),
+  /** Dead heats that no longer stand, and why (absent until the first). */
+  withdrawnDeadHeats: z.array(withdrawnDeadHeat).optional(),
   /** Current revision: 1 until the first amendment. */
   revision: z.number().int().positive(),
   /** Present while the race is certified (frozen); removed by an amendment, kept in `certifications`. */

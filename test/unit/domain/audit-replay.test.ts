@@ -101,9 +101,9 @@ describe('replay', () => {
 
   it('dead heats replace earlier rulings for the same competitors and can be undone', () => {
     const log = new Log().mark('A', 1000).mark('B', 1000);
-    log.push(commands.declareDeadHeat(log.state, ['A', 'B', 'A'], 'Ref', 'now'));
+    log.push(commands.declareDeadHeat(log.state, times, ['A', 'B', 'A'], 'Ref', 'now'));
     expect(log.state.doc.deadHeats).toEqual([{ competitors: ['A', 'B'], by: 'Ref', at: 'now' }]);
-    expect(() => commands.declareDeadHeat(log.state, ['A', 'A'], 'Ref', 'now')).toThrow('a dead heat needs at least two different competitors');
+    expect(() => commands.declareDeadHeat(log.state, times, ['A', 'A'], 'Ref', 'now')).toThrow('a dead heat needs at least two different competitors');
     log.push(commands.undo(log.state));
     expect(log.state.doc.deadHeats).toEqual([]);
   });

@@ -59,9 +59,10 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
       suggested: false,
     });
     expect(json.finishers[1]).toMatchObject({ place: 2, competitor: '3', typed: true, behind_winner_s: 0.0024, behind_previous_s: 0.0024 });
-    expect(json.finishers.slice(2).map((f: { place: null; competitor: string }) => [f.place, f.competitor])).toEqual([
-      [null, '1'],
-      [null, '4'],
+    expect(json.finishers).toHaveLength(2);
+    expect(json.others).toEqual([
+      { competitor: '1', name: 'Ann Able', status: 'unmarked', rule: null, reason: null, by: null, time_s: null, time_ns: null, time_display: '', team: 'Club A', lane: '1' },
+      { competitor: '4', name: 'Dee Dunn', status: 'unmarked', rule: null, reason: null, by: null, time_s: null, time_display: '', time_ns: null, team: 'Club D', lane: '4' },
     ]);
     const text = await cli('results', fixture.dir);
     expect(text.out).toContain('TYPED: time keyed in by hand, not read from the image');
@@ -82,6 +83,13 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
     await cli('mark', fixture.dir, '--competitor', '1', '--column', '1', '--by', 'J');
     await cli('mark', fixture.dir, '--competitor', '2', '--column', '1', '--by', 'J');
     expect((await cli('dead-heat', fixture.dir, '--competitors', '1,2', '--by', 'Referee')).code).toBe(0);
+    expect(await cli('certify', fixture.dir, '--official', 'Jane Judge')).toEqual({
+      code: 2,
+      out: '',
+      err: 'photofinish certify: cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ)',
+    });
+    expect((await cli('status', fixture.dir, '--competitor', '3', '--dnf', '--by', 'Referee')).code).toBe(0);
+    expect((await cli('status', fixture.dir, '--competitor', '4', '--dns', '--by', 'Referee')).code).toBe(0);
     const cert = await cli('certify', fixture.dir, '--official', 'Jane Judge');
     expect(cert.code).toBe(0);
     expect(cert.out).toMatch(/^Certified revision 1 of "Test heat" by Jane Judge \(Chief photo-finish judge\)/);
@@ -90,6 +98,7 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
     expect(refused).toEqual({ code: 2, out: '', err: 'photofinish mark: cannot mark competitor 3: the race is certified (revision 1, by Jane Judge); amend it first' });
     expect(await fs.readFile(path.join(fixture.dir, 'audit.jsonl'), 'utf8')).toBe(before);
     expect((await cli('amend', fixture.dir, '--reason', 'Protest upheld', '--by', 'Chief Referee')).code).toBe(0);
+    expect((await cli('status', fixture.dir, '--competitor', '3', '--clear', '--by', 'Chief Referee')).code).toBe(0);
     expect((await cli('mark', fixture.dir, '--competitor', '3', '--column', '4', '--by', 'J')).code).toBe(0);
     const text = await cli('results', fixture.dir);
     expect(text.out).toMatch(/Amended to revision 2 by Chief Referee at .*: Protest upheld/);

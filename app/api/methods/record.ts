@@ -1,0 +1,43 @@
+/** The official record: which event a race is, competitors who take no place (DNS, DNF, DQ), dead-heat withdrawal. */
+import { z } from 'zod';
+import { method } from '../define.js';
+import { statusName } from '../../domain/race/status.js';
+import type { RaceView } from '../types.js';
+import { actor, raceId } from './app.js';
+
+const competitorId = z.string().trim().min(1).max(32);
+/** A field of the event: a value sets it, null (or '') clears it, absent leaves it. */
+const textField = z.string().max(200).nullable().optional();
+const numberField = z.number().finite().nullable().optional();
+
+export const recordMethods = {
+  setEvent: method(
+    z.object({
+      raceId,
+      by: actor,
+      number: numberField,
+      round: numberField,
+      heat: numberField,
+      name: textField,
+      meet: textField,
+      venue: textField,
+      /** YYYY-MM-DD */
+      date: textField,
+      distanceM: numberField,
+      windMps: numberField,
+    }),
+  ).returns<RaceView>(),
+  setStatus: method(
+    z.object({
+      raceId,
+      competitorId,
+      status: statusName,
+      /** DQ only: the rule broken. */
+      rule: z.string().max(200).optional(),
+      reason: z.string().max(2000).optional(),
+      by: actor,
+    }),
+  ).returns<RaceView>(),
+  clearStatus: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
+  withdrawDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(1), reason: z.string().max(2000).optional(), by: actor })).returns<RaceView>(),
+};

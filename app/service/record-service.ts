@@ -1,0 +1,28 @@
+/** Service operations of the official record (see app/api/methods/record.ts); each is one audited change. */
+import type { PhotofinishService } from '../api/contract.js';
+import type { recordMethods } from '../api/methods/record.js';
+import * as commands from '../domain/race/commands.js';
+import type { ServiceContext } from './context.js';
+import { raceChanger } from './race-change.js';
+
+export type RecordService = Pick<PhotofinishService, keyof typeof recordMethods>;
+
+export function createRecordService(ctx: ServiceContext): RecordService {
+  const change = raceChanger(ctx);
+  return {
+    async setEvent({ raceId, by, ...fields }) {
+      return change(raceId, by, (s) => commands.setEvent(s, fields));
+    },
+    async setStatus({ raceId, competitorId, status, rule, reason, by }) {
+      return change(raceId, by, (s, _ev, at) =>
+        commands.setStatus(s, { competitorId, status, by, at, ...(rule !== undefined ? { rule } : {}), ...(reason !== undefined ? { reason } : {}) }),
+      );
+    },
+    async clearStatus({ raceId, competitorId, by }) {
+      return change(raceId, by, (s) => commands.clearStatus(s, competitorId));
+    },
+    async withdrawDeadHeat({ raceId, competitors, reason, by }) {
+      return change(raceId, by, (s, _ev, at) => commands.withdrawDeadHeat(s, competitors, by, at, reason));
+    },
+  };
+}
