@@ -79,7 +79,7 @@ describe('adjudicating a race through the API', () => {
     await s.placeMark({ raceId, competitorId: '1', column: 1.5, by: 'Jane' });
     await s.placeMark({ raceId, competitorId: '2', column: 1.5, by: 'Jane' });
     await s.declareDeadHeat({ raceId, competitors: ['1', '2'], by: 'Referee' });
-    await expect(s.certify({ raceId, official: 'Jane Judge' })).rejects.toThrow('cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ)');
+    await expect(s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' })).rejects.toThrow('cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ)');
     await s.setStatus({ raceId, competitorId: '3', status: 'DQ', rule: 'TR 17.3.1', by: 'Referee' });
     await s.setStatus({ raceId, competitorId: '4', status: 'DNS', by: 'Starter' });
     const certified = await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
