@@ -1,7 +1,8 @@
 /**
- * Results as CSV (RFC 4180): a header row, one row per competitor in result order, CRLF line ends, fields quoted
+ * Results as CSV (RFC 4180): a header row, one row per competitor in result order (placed finishers, then DNF,
+ * DQ, DNS with the word in the place column, then any without mark or status), CRLF line ends, fields quoted
  * when they hold a comma, quote or line break. UTF-8 with a byte-order mark, so spreadsheet programs read names
- * with accents correctly.
+ * with accents correctly. Columns added later go at the end, so files read by column position keep working.
  */
 import type { RaceView } from '../api/types.js';
 import { finisherGaps } from './gaps-text.js';
@@ -10,7 +11,7 @@ import { flagsOf } from './sheet/flags.js';
 export const CSV_COLUMNS = [
   'place', 'competitor', 'lane', 'name', 'first_name', 'last_name', 'team', 'time', 'time_s', 'time_ns',
   'behind_winner', 'behind_previous', 'margin', 'lengths', 'resolution_s', 'flags', 'dead_heat', 'typed', 'suggested',
-  'near_gap', 'tie', 'certified', 'revision',
+  'near_gap', 'tie', 'certified', 'revision', 'status', 'rule', 'reason', 'hand',
 ] as const;
 
 export function csvField(value: string): string {
@@ -51,8 +52,34 @@ export function resultsCsv(view: RaceView): Buffer {
       yes(f.tie),
       yes(Boolean(view.certified)),
       String(view.revision),
+      '',
+      '',
+      '',
+      yes(f.hand),
     ];
   });
+  for (const o of view.results.others) {
+    const c = comps.get(o.competitor);
+    const row: Record<(typeof CSV_COLUMNS)[number], string> = Object.fromEntries(CSV_COLUMNS.map((k) => [k, ''])) as Record<(typeof CSV_COLUMNS)[number], string>;
+    Object.assign(row, {
+      place: o.status === 'unmarked' ? '' : o.status,
+      competitor: o.competitor,
+      lane: o.lane ?? '',
+      name: o.name,
+      first_name: c?.firstName ?? '',
+      last_name: c?.lastName ?? '',
+      team: o.team ?? '',
+      time: o.time_display,
+      time_s: o.time_s === null ? '' : String(o.time_s),
+      time_ns: o.time_ns ?? '',
+      certified: yes(Boolean(view.certified)),
+      revision: String(view.revision),
+      status: o.status,
+      rule: o.rule ?? '',
+      reason: o.reason ?? '',
+    });
+    rows.push(CSV_COLUMNS.map((k) => row[k]));
+  }
   const text = [csvLine(CSV_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
 }

@@ -18,6 +18,7 @@ import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
 import { resultsLif } from './lif.js';
 import { renderResultSheet } from './pdf/result-sheet.js';
+import { exportBaseName } from './sheet/describe.js';
 import type { Paper } from './pdf/sheet-writer.js';
 
 export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png';
@@ -48,9 +49,9 @@ export function fileSlug(text: string): string {
   return slug || 'race';
 }
 
-/** Default file of each kind in `dir` (by default `<race>/exports/`): `<race>-r<revision>[-provisional].<ext>`. */
+/** Default file of each kind in `dir` (by default `<race>/exports/`): `[012-1-03-]<event or race>-r<revision>[-provisional].<ext>`. */
 export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
-  const base = `${fileSlug(view.meta.name)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
+  const base = `${exportBaseName(view, fileSlug)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
   return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${k}`)])) as Record<ExportKind, string>;
 }
 

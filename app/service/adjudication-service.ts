@@ -17,6 +17,7 @@ import { loadRaceEvidence } from '../store/race-evidence-cache.js';
 import { openRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
 import { readStartListFile } from '../store/start-list-file.js';
+import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
 import { raceChanger } from './race-change.js';
@@ -29,8 +30,9 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
 
   return {
     async importStartList({ raceId, path: file, by, event }) {
-      const { competitors, sha256 } = await readStartListFile(path.resolve(file), event ? { event } : {});
-      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), sha256, competitors));
+      const read = await readStartListFile(path.resolve(file), event ? { event } : {});
+      const fromFile = read.event ? evtEventFields(read.event) : undefined;
+      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), read.sha256, read.competitors, fromFile));
     },
     async addCompetitor({ raceId, competitor, by }) {
       return change(raceId, by, (s) => commands.addCompetitor(s, competitor));

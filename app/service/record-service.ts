@@ -2,6 +2,8 @@
 import type { PhotofinishService } from '../api/contract.js';
 import type { recordMethods } from '../api/methods/record.js';
 import * as commands from '../domain/race/commands.js';
+import path from 'node:path';
+import { listStartListEvents } from '../store/start-list-file.js';
 import type { ServiceContext } from './context.js';
 import { raceChanger } from './race-change.js';
 
@@ -20,6 +22,9 @@ export function createRecordService(ctx: ServiceContext): RecordService {
     },
     async clearStatus({ raceId, competitorId, by }) {
       return change(raceId, by, (s) => commands.clearStatus(s, competitorId));
+    },
+    async listStartListEvents({ path: file }) {
+      return listStartListEvents(path.resolve(file));
     },
     async withdrawDeadHeat({ raceId, competitors, reason, by }) {
       return change(raceId, by, (s, _ev, at) => commands.withdrawDeadHeat(s, competitors, by, at, reason));

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { method } from '../define.js';
 import { statusName } from '../../domain/race/status.js';
 import type { RaceView } from '../types.js';
-import { actor, raceId } from './app.js';
+import type { StartListEvents } from '../../domain/start-list/lynx-schedule.js';
+import { actor, filePath, raceId } from './app.js';
 
 const competitorId = z.string().trim().min(1).max(32);
 /** A field of the event: a value sets it, null (or '') clears it, absent leaves it. */
@@ -39,5 +40,7 @@ export const recordMethods = {
     }),
   ).returns<RaceView>(),
   clearStatus: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
+  /** The events of a lynx.evt (in the order of the lynx.sch beside it, where there is one), for the set-up screen. */
+  listStartListEvents: method(z.object({ path: filePath })).returns<StartListEvents>(),
   withdrawDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(1), reason: z.string().max(2000).optional(), by: actor })).returns<RaceView>(),
 };

@@ -19,7 +19,8 @@ export const buildCommand: CliCommand = {
   summary: 'Build a race (the photo-finish composite and its exact time map) from frames, a video, a GIF or a line-scan image.',
   usage: [
     '  photofinish build SOURCE --out RACE [--line X | --line X1,Y1,X2,Y2] [--fps N | --timestamps FILE | --line-rate N]',
-    '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE] [--skip-bad] [--force]',
+    '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE [--event E[-R[-H]]]]',
+    '                    [--skip-bad] [--force]',
     '',
     '  SOURCE            a folder of frames (JPEG, PNG, TIFF, WebP; 8/16-bit), a video (mp4, mov, avi, mkv),',
     '                    an animated GIF, or a native line-scan image (each column one line)',
@@ -31,7 +32,8 @@ export const buildCommand: CliCommand = {
     '  --line-rate N     lines per second of a line-scan image',
     '  --name TEXT       the race name (default: the folder name)',
     '  --sport S         motorsport (default), athletics, horse or greyhound',
-    '  --start-list FILE competitors (FinishLynx .evt/.ppl or CSV)',
+    '  --start-list FILE competitors (FinishLynx .evt/.ppl or CSV); a lynx.evt also names the event',
+    '  --event E[-R[-H]] for a lynx.evt holding several events: which one (event, event-round or event-round-heat)',
     '  --skip-bad        leave out frames that cannot be read (recorded as gaps) instead of stopping',
     '  --force           replace a race already in RACE',
     '',
@@ -48,6 +50,7 @@ export const buildCommand: CliCommand = {
       name: { type: 'string' },
       sport: { type: 'string' },
       'start-list': { type: 'string' },
+      event: { type: 'string' },
       'skip-bad': { type: 'boolean' },
       force: { type: 'boolean' },
     });
@@ -67,6 +70,10 @@ export const buildCommand: CliCommand = {
     if (values.name !== undefined) args.name = values.name;
     if (values.sport !== undefined) args.sport = values.sport;
     if (values['start-list'] !== undefined) args.startList = values['start-list'];
+    if (values.event !== undefined) {
+      if (values['start-list'] === undefined) throw new UserError('--event goes with --start-list (which event of a lynx.evt)', 'INVALID_ARGUMENT');
+      args.startListEvent = values.event;
+    }
     if (values['skip-bad']) args.skipBad = true;
     if (values.force) args.force = true;
 

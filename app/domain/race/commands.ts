@@ -4,7 +4,7 @@
  * the replay applies it, so the check here and the effect there can never disagree about what happened.
  */
 import { UserError } from '../errors.js';
-import type { RaceEvent } from '../event/race-event.js';
+import { mergeEvent, type EventPatch } from '../event/race-event.js';
 import { checkMilliColumn } from '../time/column-time.js';
 import { sportProfile } from '../sports/profiles.js';
 import { ticksToDecimalSeconds } from '../time/ticks.js';
@@ -24,8 +24,8 @@ export interface Change<A extends ChangeAction = ChangeAction> {
   payload: ChangePayload<A>;
 }
 
-/** `event`: the event after the import, where the file named one (see start-list/evt-event.ts). */
-export function importStartList(state: RaceState, file: string, sha256: string, competitors: Competitor[], event?: RaceEvent): Change<'start-list.imported'> {
+/** `fromFile`: what the file says of the event (a lynx.evt's number, round, heat and name), filled into the race's. */
+export function importStartList(state: RaceState, file: string, sha256: string, competitors: Competitor[], fromFile?: EventPatch): Change<'start-list.imported'> {
   refuseIfCertified(state.doc, 'change the start list');
   const missing = state.doc.marks.filter((m) => !competitors.some((c) => c.id === m.competitorId)).map((m) => m.competitorId);
   if (missing.length) {
@@ -33,6 +33,7 @@ export function importStartList(state: RaceState, file: string, sha256: string, 
   }
   const withStatus = (state.doc.statuses ?? []).filter((st) => !competitors.some((c) => c.id === st.competitorId)).map((st) => `${st.competitorId} (${st.status})`);
   if (withStatus.length) throw new UserError(`${file}: leaves out competitor ${withStatus.join(', ')}, who has a status; clear it first`, 'CONFLICT');
+  const event = fromFile ? mergeEvent(state.doc.event, fromFile) : undefined;
   return { action: 'start-list.imported', payload: { file, sha256, competitors, ...(event ? { event } : {}) } };
 }
 

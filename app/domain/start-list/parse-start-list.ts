@@ -41,11 +41,39 @@ interface Line {
 }
 
 export function parseStartListText(text: string, kind: StartListKind, file: string, options: StartListOptions = {}): Competitor[] {
+  return parseStartList(text, kind, file, options).competitors;
+}
+
+/** The event a lynx.evt names on its event line: `event, round, heat, event name, ...`. */
+export interface EvtEvent {
+  /** `event-round-heat`, what `--event` chooses by. */
+  key: string;
+  number: number;
+  round: number;
+  heat: number;
+  name: string;
+  competitors: number;
+}
+
+/** The competitors, and for a lynx.evt the event they are the start list of. */
+export function parseStartList(text: string, kind: StartListKind, file: string, options: StartListOptions = {}): { competitors: Competitor[]; event?: EvtEvent } {
   const lines = readLines(text, file, kind === 'csv' ? sniffSeparator(text) : ',');
-  const competitors =
-    kind === 'csv' ? parseCsv(lines, file) : kind === 'ppl' ? parsePpl(lines, file) : parseEvt(lines, file, options.event);
+  let event: EvtEvent | undefined;
+  let competitors: Competitor[];
+  if (kind === 'evt') ({ competitors, event } = parseEvt(lines, file, options.event));
+  else competitors = kind === 'csv' ? parseCsv(lines, file) : parsePpl(lines, file);
   if (competitors.length === 0) throw new UserError(`${file}: no competitors found`, 'INVALID_ARGUMENT');
-  return competitors;
+  return { competitors, ...(event ? { event } : {}) };
+}
+
+/** What a lynx.evt's event line says of the event, as the race's event fields. */
+export function evtEventFields(e: EvtEvent): { number: number; round: number; heat: number; name?: string } {
+  return { number: e.number, round: e.round, heat: e.heat, ...(e.name ? { name: e.name } : {}) };
+}
+
+/** Every event of a lynx.evt, in file order (the set-up screen offers them). */
+export function listEvtEvents(text: string, file: string): EvtEvent[] {
+  return splitEvt(readLines(text, file, ','), file).map(({ event }) => event);
 }
 
 /**
@@ -115,43 +143,55 @@ function parsePpl(lines: Line[], file: string): Competitor[] {
   );
 }
 
-function parseEvt(lines: Line[], file: string, wanted: string | undefined): Competitor[] {
-  interface Event {
-    key: string;
-    title: string;
-    no: number;
-    rows: Line[];
-  }
-  const events: Event[] = [];
+/** The event blocks of a lynx.evt: each event line with the competitor lines under it. */
+function splitEvt(lines: Line[], file: string): { event: EvtEvent; rows: Line[] }[] {
+  const events: { event: EvtEvent; rows: Line[] }[] = [];
   for (const l of lines) {
     if (!l.startsWithComma) {
       const [ev = '', round = '', heat = '', title = ''] = l.fields;
       if (!/^\d+$/.test(ev)) throw new UserError(`${file} line ${l.no}: an event line must start with the event number, got "${ev}"`, 'INVALID_ARGUMENT');
-      events.push({ key: [ev, round || '1', heat || '1'].join('-'), title, no: l.no, rows: [] });
+      const whole = (t: string, what: string) => {
+        if (t === '') return 1;
+        if (!/^\d+$/.test(t)) throw new UserError(`${file} line ${l.no}: the ${what} must be a whole number, got "${t}"`, 'INVALID_ARGUMENT');
+        return Number(t);
+      };
+      const number = Number(ev);
+      const r = whole(round, 'round');
+      const h = whole(heat, 'heat');
+      events.push({ event: { key: [number, r, h].join('-'), number, round: r, heat: h, name: title.trim(), competitors: 0 }, rows: [] });
       continue;
     }
     const current = events[events.length - 1];
     if (!current) throw new UserError(`${file} line ${l.no}: a competitor line comes before any event line`, 'INVALID_ARGUMENT');
     current.rows.push(l);
+    current.event.competitors += 1;
   }
   if (events.length === 0) throw new UserError(`${file}: no event line found`, 'INVALID_ARGUMENT');
-  let chosen: Event | undefined;
+  return events;
+}
+
+function parseEvt(lines: Line[], file: string, wanted: string | undefined): { competitors: Competitor[]; event: EvtEvent } {
+  const events = splitEvt(lines, file);
+  let chosen: (typeof events)[number] | undefined;
   if (wanted) {
     const w = wanted.trim();
-    chosen = events.find((e) => e.key === w) ?? events.find((e) => e.key.startsWith(`${w}-`));
-    if (!chosen) throw new UserError(`${file}: no event ${w} (events: ${events.map((e) => e.key).join(', ')})`, 'INVALID_ARGUMENT');
+    // "12", "12-1" or "12-1-3", numbers compared as numbers ("012-1-03" is the same event).
+    const [n, r, h] = w.split('-').map((p) => (/^\d+$/.test(p.trim()) ? Number(p) : Number.NaN));
+    chosen = events.find((e) => e.event.number === n && (r === undefined || e.event.round === r) && (h === undefined || e.event.heat === h));
+    if (!chosen) throw new UserError(`${file}: no event ${w} (events: ${events.map((e) => e.event.key).join(', ')})`, 'INVALID_ARGUMENT');
   } else if (events.length > 1) {
-    throw new UserError(`${file}: holds ${events.length} events (${events.slice(0, 8).map((e) => e.key).join(', ')}); choose one with --event`, 'INVALID_ARGUMENT');
+    throw new UserError(`${file}: holds ${events.length} events (${events.slice(0, 8).map((e) => e.event.key).join(', ')}); choose one with --event`, 'INVALID_ARGUMENT');
   } else chosen = events[0];
-  const event = chosen as Event;
-  return collect(
-    event.rows.map((l) => {
+  const { event, rows } = chosen as (typeof events)[number];
+  const competitors = collect(
+    rows.map((l) => {
       // Competitor lines start with a comma, so field 0 is empty: ,ID,lane,last,first,affiliation,...
       const [, id = '', lane = '', last = '', first = '', team = ''] = l.fields;
       return { no: l.no, id, name: '', first, last, team, lane };
     }),
     file,
   );
+  return { competitors, event };
 }
 
 interface RawCompetitor {

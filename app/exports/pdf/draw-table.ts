@@ -32,10 +32,19 @@ export function resolutionText(s: number | null): string {
   return `${(s * 1000).toFixed(s < 0.01 ? 3 : 1)} ms`;
 }
 
+/** "6 placed, 1 DNF, 1 DQ": how the start list is accounted for. */
+function countsText(view: RaceView): string {
+  const placed = view.results.finishers.filter((f) => f.place !== null).length;
+  const counts = new Map<string, number>();
+  for (const o of view.results.others) counts.set(o.status === 'unmarked' ? 'without mark or status' : o.status, (counts.get(o.status === 'unmarked' ? 'without mark or status' : o.status) ?? 0) + 1);
+  return [`${placed} placed`, ...[...counts].map(([k, n]) => `${n} ${k}`)].join(', ');
+}
+
 export function drawResultsTable(w: SheetWriter, view: RaceView): void {
   const withLengths = view.sport.sport === 'horse' || view.sport.sport === 'greyhound';
   const cols: Column[] = [
-    { title: 'Pl.', width: 22, align: 'right' },
+    // Wide enough for the status words FinishLynx puts there (DNS, DNF, DQ).
+    { title: 'Pl.', width: 28, align: 'right' },
     { title: 'No.', width: 28, align: 'right' },
     { title: 'Lane', width: 24, align: 'right' },
     { title: 'Name', width: 0, align: 'left', flex: 0.56 },
@@ -65,6 +74,22 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
     flagsOf(f).join(' '),
     resolutionText(f.resolution_s),
   ]);
+  // Competitors who take no place: the status word in the place column (a DQ keeps its time for the record).
+  for (const o of view.results.others) {
+    rows.push([
+      o.status === 'unmarked' ? '—' : o.status,
+      o.competitor,
+      o.lane ?? '',
+      o.name,
+      o.team ?? '',
+      o.time_display || (o.status === 'unmarked' ? 'no mark' : ''),
+      '',
+      '',
+      ...(withLengths ? [''] : []),
+      '',
+      '',
+    ]);
+  }
 
   const d = w.doc;
   const drawHeaderRow = () => {
@@ -78,7 +103,7 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
     d.moveTo(w.left, w.y - 2).lineTo(w.left + w.contentWidth, w.y - 2).lineWidth(0.6).strokeColor(MUTED).stroke();
   };
 
-  w.heading(`Results (${view.results.finishers.filter((f) => f.place !== null).length} placed)`, 40);
+  w.heading(`Results (${countsText(view)})`, 40);
   drawHeaderRow();
   rows.forEach((cells, r) => {
     let h = 0;

@@ -118,6 +118,7 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   };
 
   const byId = new Map(view.results.finishers.map((f) => [f.competitor, f]));
+  const statusOf = new Map(view.results.others.map((o) => [o.competitor, o.status === 'unmarked' ? '' : o.status]));
   const order = new Map(view.competitors.map((c, i) => [c.id, i]));
   const hairlines: Hairline[] = [];
   for (const m of view.marks) {
@@ -129,10 +130,12 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     hairlines.push({
       competitorId: m.competitorId,
       // Horse racing publishes only the winner's time: the others' hairlines carry their distance instead.
-      label: `${m.competitorId}  ${r?.time_display || r?.lengths_display || ''}`.trim(),
+      // A disqualified competitor's hairline stays for the record, marked as such.
+      label: `${m.competitorId}  ${r?.time_display || r?.lengths_display || (statusOf.get(m.competitorId) ?? '')}`.trim(),
       colour: comp?.colour ?? (HAIRLINE_PALETTE[idx % HAIRLINE_PALETTE.length] as string),
       column: c,
-      typed: m.origin === 'typed',
+      // Keyed in, not read from the image: a typed or hand time (a hand time prints with its "h").
+      typed: m.origin === 'typed' || m.origin === 'hand',
       ...place(c),
     });
   }

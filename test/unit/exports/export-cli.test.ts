@@ -7,7 +7,7 @@ import { dispatchCall } from '../../../app/api/dispatch.js';
 import { main } from '../../../app/cli/main.js';
 import { createService } from '../../../app/service/create-service.js';
 import { initRaceFolder } from '../../../app/store/race-store.js';
-import { FIXTURE_ENTRIES, makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+import { FIXTURE_ENTRIES, FIXTURE_EVENT, makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
 import { pdfText } from '../../helpers/export-poppler.js';
 
 /** `photofinish export` end to end: a race created by the store, marked and certified through the API. */
@@ -29,6 +29,7 @@ beforeAll(async () => {
   await initRaceFolder(fx.dir, {
     manifestSha256: fx.manifestSha256,
     meta: fx.view.meta,
+    event: FIXTURE_EVENT,
     sport: 'athletics',
     competitors: FIXTURE_ENTRIES.map((e) => e.c),
     actor: 'Jane Official',
@@ -40,6 +41,8 @@ beforeAll(async () => {
   await api.placeMark({ raceId: race.raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '12', column: 230, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '21', timeS: '10.28', by: 'Jane Official' });
+  for (const id of ['3', '5']) await api.setStatus({ raceId: race.raceId, competitorId: id, status: 'DNS', by: 'Jane Official' });
+  await api.setStatus({ raceId: race.raceId, competitorId: '9', status: 'DNF', by: 'Jane Official' });
   await api.certify({ raceId: race.raceId, official: 'Jane Official' });
 });
 
@@ -83,7 +86,7 @@ describe('photofinish export', () => {
     try {
       const r = await cli(['export', fx.dir, '--dir', out]);
       expect(r.status).toBe(0);
-      expect(r.out.map((p) => path.basename(p))).toEqual(['pdf', 'csv', 'json', 'lif', 'png'].map((k) => `mens-100-m-heat-2-r1.${k}`));
+      expect(r.out.map((p) => path.basename(p))).toEqual(['pdf', 'csv', 'json', 'lif', 'png'].map((k) => `012-1-02-mens-100-m-r1.${k}`));
       expect(r.out.every((p) => path.dirname(p) === out)).toBe(true);
     } finally {
       await fs.rm(out, { recursive: true, force: true });
