@@ -4,7 +4,7 @@ import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
 import { eventInfo, eventLine, type EventInfo } from '../../domain/event/race-event.js';
-import { loadManifest, readTimes } from '../../imaging/race-evidence.js';
+import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';

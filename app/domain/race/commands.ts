@@ -125,13 +125,16 @@ export function redo(state: RaceState): Change<'redo'> {
 
 export function certify(
   state: RaceState,
-  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string; errors?: readonly { message: string }[] },
+  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string; errors?: readonly { code: string; message: string }[] },
 ): Change<'race.certified'> {
   const { doc } = state;
   if (doc.certified) throw new UserError(`the race is already certified (revision ${doc.certified.revision}, by ${doc.certified.official})`, 'CONFLICT');
   if (doc.marks.length === 0) throw new UserError('cannot certify a race without any marks', 'CONFLICT');
   // The rule checks that stop certification (results/checks.ts): nobody goes missing from an official result.
-  if (args.errors?.length) throw new UserError(`cannot certify: ${args.errors.map((e) => e.message).join('; ')}`, 'CONFLICT');
+  if (args.errors?.length) {
+    const unaccounted = args.errors.some((e) => e.code === 'unaccounted');
+    throw new UserError(`cannot certify: ${args.errors.map((e) => e.message).join('; ')}`, 'CONFLICT', unaccounted ? { hint: 'account-for-competitors' } : {});
+  }
   const certification: Certification = {
     revision: doc.revision,
     official: args.official,

@@ -9,7 +9,7 @@
  *            suggestion; a typed or hand time; a dead heat withdrawn because its marks no longer support it.
  * Other areas add their own checks here (a zero-control test, for one).
  */
-import type { FinisherResult } from '../../api/types.js';
+import type { FinisherResult } from './results-report.js';
 import type { WithdrawnDeadHeat } from '../race/dead-heat-withdrawal.js';
 import type { DeadHeat, Mark } from '../race/document.js';
 import type { OtherResult } from './others.js';

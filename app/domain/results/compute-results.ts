@@ -5,7 +5,7 @@
  * the marks must support: dead-heat-rule.ts) groups its finishers, who share the place. Competitors who take no
  * place (DNS, DNF, DQ, or neither mark nor status) are listed in `others`; the rule checks come with the result.
  */
-import type { FinisherResult, ResultsReport } from '../../api/types.js';
+import type { FinisherResult, ResultsReport } from './results-report.js';
 import { eventInfo } from '../event/race-event.js';
 import type { DeadHeat, Mark, RaceDocument } from '../race/document.js';
 import type { DropGap } from '../race/evidence.js';

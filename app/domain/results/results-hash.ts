@@ -5,7 +5,7 @@
  * nobody has a status, so every earlier certification still verifies. Fields the result gained later are hashed
  * only where they say something (a hand time, a status).
  */
-import type { FinisherResult, ResultsReport } from '../../api/types.js';
+import type { FinisherResult, ResultsReport } from './results-report.js';
 import type { OtherResult } from './others.js';
 
 export function resultsForHash(report: Pick<ResultsReport, 'sport' | 'revision' | 'finishers' | 'others'>): unknown {

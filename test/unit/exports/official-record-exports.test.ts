@@ -63,9 +63,9 @@ describe('a race built from a lynx.evt event', () => {
     expect(build.code).toBe(0);
     expect(JSON.parse((await cli('info', race, '--json')).out).event).toMatchObject({ number: 12, round: 1, heat: 3, name: 'Men 100m Final', wind_mps: null });
     expect((await cli('event', race, '--wind', '+1.2', '--venue', 'Stadion', '--date', '2026-06-14', '--by', 'Clerk')).code).toBe(0);
-    for (const [id, column] of [['101', '20.5'], ['102', '23']]) expect((await cli('mark', race, '--competitor', id, '--column', column, '--by', 'Judge')).code).toBe(0);
+    for (const [id, column] of [['101', '20.5'], ['102', '23']] as const) expect((await cli('mark', race, '--competitor', id, '--column', column, '--by', 'Judge')).code).toBe(0);
     expect((await cli('mark', race, '--competitor', '105', '--column', '21', '--by', 'Judge')).code).toBe(0);
-    expect((await cli('certify', race, '--official', 'Chief')).err).toBe('photofinish certify: cannot certify: competitors #103, #104 have neither a mark nor a status (DNS, DNF or DQ)');
+    expect((await cli('certify', race, '--official', 'Chief')).err).toBe('photofinish certify: cannot certify: competitors #103, #104 have neither a mark nor a status (DNS, DNF or DQ); mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq');
     expect((await cli('status', race, '--competitor', '103', '--dns', '--by', 'Starter')).code).toBe(0);
     expect((await cli('status', race, '--competitor', '104', '--dnf', '--reason', 'hamstring', '--by', 'Referee')).code).toBe(0);
     expect((await cli('status', race, '--competitor', '105', '--dq', '--rule', 'TR 16.8', '--by', 'Referee')).code).toBe(0);

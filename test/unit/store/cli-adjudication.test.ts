@@ -65,7 +65,7 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
       { competitor: '4', name: 'Dee Dunn', status: 'unmarked', rule: null, reason: null, by: null, time_s: null, time_display: '', time_ns: null, team: 'Club D', lane: '4' },
     ]);
     const text = await cli('results', fixture.dir);
-    expect(text.out).toContain('TYPED: time keyed in by hand, not read from the image');
+    expect(text.out).toContain('TYPED: time keyed in, not read from the image');
     const log = (await fs.readFile(path.join(fixture.dir, 'audit.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(log.slice(1).map((e) => [e.action, e.actor])).toEqual([
       ['mark.placed', 'Jane Roe'],
@@ -86,7 +86,7 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
     expect(await cli('certify', fixture.dir, '--official', 'Jane Judge')).toEqual({
       code: 2,
       out: '',
-      err: 'photofinish certify: cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ)',
+      err: 'photofinish certify: cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ); mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq',
     });
     expect((await cli('status', fixture.dir, '--competitor', '3', '--dnf', '--by', 'Referee')).code).toBe(0);
     expect((await cli('status', fixture.dir, '--competitor', '4', '--dns', '--by', 'Referee')).code).toBe(0);
@@ -164,7 +164,7 @@ describe('bad CLI arguments get one-line errors', () => {
 
   it('names a folder that is not a race', async () => {
     const r = await cli('results', path.join(fixture.dir, 'evidence'));
-    expect(r).toMatchObject({ code: 2, err: `photofinish results: ${path.join(fixture.dir, 'evidence')}: not a race folder (no race.json; build one with photofinish build)` });
+    expect(r).toMatchObject({ code: 2, err: `photofinish results: ${path.join(fixture.dir, 'evidence')}: not a race folder (no race.json); build one with photofinish build` });
     expect((await cli('verify', '/nonexistent/race')).err).toBe('photofinish verify: /nonexistent/race: no such race folder');
   });
 });

@@ -60,7 +60,7 @@ describe('photofinish status', () => {
   it('records DNS, DNF and DQ with the rule; results list them as others; certification then goes through', async () => {
     await cli('mark', fixture.dir, '--competitor', '1', '--column', '2', '--by', 'J');
     await cli('mark', fixture.dir, '--competitor', '2', '--column', '3', '--by', 'J');
-    expect(await cli('certify', fixture.dir, '--official', 'Chief')).toMatchObject({ code: 2, err: 'photofinish certify: cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ)' });
+    expect(await cli('certify', fixture.dir, '--official', 'Chief')).toMatchObject({ code: 2, err: 'photofinish certify: cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ); mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq' });
     expect(await cli('status', fixture.dir, '--competitor', '1', '--dq', '--rule', 'TR 17.3.1', '--reason', 'stepped on the line', '--by', 'Referee')).toEqual({
       code: 0,
       out: '1 (Ann Able): DQ, disqualified (rule TR 17.3.1); by Referee',

@@ -1,0 +1,58 @@
+/**
+ * The result officials sign, as the domain computes it (`computeResults`) and every face shows it: the API and
+ * `photofinish results --json` carry it unchanged. JSON only: exact times are integer-ns strings (`*_ns`), `_s`
+ * fields are unrounded seconds, `_display` fields the sport's published text.
+ */
+import type { EventInfo } from '../event/race-event.js';
+import type { Amendment } from '../race/document.js';
+import type { RuleCheck } from './checks.js';
+import type { OtherResult } from './others.js';
+
+export type { OtherResult, RuleCheck };
+
+/** Matches `photofinish results --json`. */
+export interface ResultsReport {
+  sport: string;
+  certified: boolean;
+  revision: number;
+  /** Which event (null where unset). */
+  event: EventInfo;
+  /** The placed finishers, in order. */
+  finishers: FinisherResult[];
+  /** Start-list competitors who take no place: DNS, DNF, DQ, or neither mark nor status ("unmarked"). */
+  others: OtherResult[];
+  /** Rule checks before certification; an error stops it. */
+  checks: RuleCheck[];
+  /** Every amendment so far (revision, official, reason): printed on every later result sheet. */
+  amendments?: Amendment[];
+  /** The sport's publication rule in words, for the result sheet. */
+  rule?: string;
+}
+
+export interface FinisherResult {
+  /** null only in results hashed before `others` existed (see results-hash.ts). */
+  place: number | null;
+  competitor: string;
+  name: string;
+  team?: string;
+  lane?: string;
+  time_s: number | null;
+  time_ns: string | null;
+  time_display: string;
+  behind_winner_s: number | null;
+  behind_previous_s: number | null;
+  margin_display: string;
+  /** Horse and greyhound racing: the official distance name behind the previous finisher. */
+  lengths_display?: string;
+  /** Local frame interval (or line period) at the mark: the resolution of the evidence. */
+  resolution_s: number | null;
+  dead_heat: boolean;
+  typed: boolean;
+  suggested: boolean;
+  /** Set where an exact tie at the published precision must go to the rule book. */
+  tie?: boolean;
+  /** Set where the mark falls within a column of a dropped-frame gap. */
+  near_gap?: boolean;
+  /** Set for a hand-timed time (published to 1/10 s rounded up, with an "h"). */
+  hand?: boolean;
+}
