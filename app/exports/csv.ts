@@ -5,6 +5,7 @@
  * with accents correctly. Columns added later go at the end, so files read by column position keep working.
  */
 import type { RaceView } from '../api/types.js';
+import type { Competitor } from '../domain/race/document.js';
 import { finisherGaps } from './gaps-text.js';
 import { flagsOf } from './sheet/flags.js';
 
@@ -12,7 +13,11 @@ export const CSV_COLUMNS = [
   'place', 'competitor', 'lane', 'name', 'first_name', 'last_name', 'team', 'time', 'time_s', 'time_ns',
   'behind_winner', 'behind_previous', 'margin', 'lengths', 'resolution_s', 'flags', 'dead_heat', 'typed', 'suggested',
   'near_gap', 'tie', 'certified', 'revision', 'status', 'rule', 'reason', 'hand',
+  'bib', 'club', 'nation', 'jockey', 'trainer', 'draw', 'trap', 'judge_distance', 'computed_distance',
 ] as const;
+
+/** The start list's optional columns, as given (empty where the start list had none). */
+const startListFields = (c: Competitor | undefined) => [c?.bib ?? '', c?.club ?? '', c?.nation ?? '', c?.jockey ?? '', c?.trainer ?? '', c?.draw ?? '', c?.trap ?? ''];
 
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -56,6 +61,9 @@ export function resultsCsv(view: RaceView): Buffer {
       '',
       '',
       yes(f.hand),
+      ...startListFields(c),
+      f.judge_distance ? yes(true) : yes(false),
+      f.judge_distance?.computed ?? '',
     ];
   });
   for (const o of view.results.others) {
@@ -78,6 +86,8 @@ export function resultsCsv(view: RaceView): Buffer {
       rule: o.rule ?? '',
       reason: o.reason ?? '',
     });
+    const [bib, club, nation, jockey, trainer, draw, trap] = startListFields(c);
+    Object.assign(row, { bib, club, nation, jockey, trainer, draw, trap, hand: yes(false), judge_distance: yes(false) });
     rows.push(CSV_COLUMNS.map((k) => row[k]));
   }
   const text = [csvLine(CSV_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';

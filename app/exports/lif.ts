@@ -61,13 +61,13 @@ export function resultsLif(view: RaceView): Buffer {
     const c = comps.get(f.competitor);
     const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName);
     const delta = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
-    const fields = [String(f.place), f.competitor, f.lane ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
+    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
   for (const o of view.results.others) {
     const c = comps.get(o.competitor);
     const [lastName, firstName] = splitName(o.name, c?.firstName, c?.lastName);
-    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
+    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
     lines.push(fields.map(lifField).join(','));
   }
   return encodeCp1252(lines.join('\r\n') + '\r\n');

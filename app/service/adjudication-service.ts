@@ -37,11 +37,17 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async addCompetitor({ raceId, competitor, by }) {
       return change(raceId, by, (s) => commands.addCompetitor(s, competitor));
     },
-    async setSport({ raceId, sport, lengthsPerSecond, distanceTable, by }) {
+    async setSport({ raceId, sport, lengthsPerSecond, raceType, going, surface, distanceTable, by }) {
       const settings: SportSettings = { sport };
       if (lengthsPerSecond !== undefined) {
         if (sport !== 'horse') throw new UserError(`lengths per second apply to horse racing only (greyhound is fixed at one length per 0.08 s)`, 'INVALID_ARGUMENT');
         settings.lengthsPerSecond = lengthsPerSecond.trim();
+      }
+      if (raceType !== undefined || going !== undefined || surface !== undefined) {
+        if (sport !== 'horse') throw new UserError('race type, going and surface apply to horse racing only', 'INVALID_ARGUMENT');
+        if (!raceType) throw new UserError('give the race type (flat or jumps) with the going or surface: the scale depends on it', 'INVALID_ARGUMENT');
+        if (raceType === 'jumps' && surface && surface !== 'turf') throw new UserError(`jumps races are run on turf, not ${surface}`, 'INVALID_ARGUMENT');
+        Object.assign(settings, { raceType, ...(going ? { going } : {}), ...(surface ? { surface } : {}) });
       }
       if (distanceTable) settings.distanceTable = distanceTable;
       return change(raceId, by, (s) => commands.setSport(s, settings));

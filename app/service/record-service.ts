@@ -23,6 +23,12 @@ export function createRecordService(ctx: ServiceContext): RecordService {
     async clearStatus({ raceId, competitorId, by }) {
       return change(raceId, by, (s) => commands.clearStatus(s, competitorId));
     },
+    async setDistance({ raceId, competitorId, distance, reason, by }) {
+      return change(raceId, by, (s, _ev, at) => commands.setDistance(s, { competitorId, distance, reason, by, at }));
+    },
+    async clearDistance({ raceId, competitorId, by }) {
+      return change(raceId, by, (s) => commands.clearDistance(s, competitorId));
+    },
     async listStartListEvents({ path: file }) {
       return listStartListEvents(path.resolve(file));
     },

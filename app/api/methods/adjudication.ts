@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { method } from '../define.js';
 import { competitor, sportName, distanceName } from '../../domain/race/document.js';
+import { going, raceType, surface } from '../../domain/sports/horse-scale.js';
 import type { AuditEntryView, RaceView, ResultsReport, VerifyReport } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
 
@@ -16,6 +17,10 @@ export const adjudicationMethods = {
       raceId,
       sport: sportName,
       lengthsPerSecond: z.union([z.string(), z.number()]).transform(String).optional(),
+      /** Horse racing: the race type, going and surface choose the lengths-per-second scale. */
+      raceType: raceType.optional(),
+      going: going.optional(),
+      surface: surface.optional(),
       distanceTable: z.array(distanceName).optional(),
       by: actor,
     }),

@@ -40,6 +40,9 @@ export const recordMethods = {
     }),
   ).returns<RaceView>(),
   clearStatus: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
+  /** Horse racing: the judge's own distance behind the finisher ahead, with the reason (audited). */
+  setDistance: method(z.object({ raceId, competitorId, distance: z.string().trim().min(1).max(40), reason: z.string().max(2000), by: actor })).returns<RaceView>(),
+  clearDistance: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
   /** The events of a lynx.evt (in the order of the lynx.sch beside it, where there is one), for the set-up screen. */
   listStartListEvents: method(z.object({ path: filePath })).returns<StartListEvents>(),
   withdrawDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(1), reason: z.string().max(2000).optional(), by: actor })).returns<RaceView>(),

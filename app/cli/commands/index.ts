@@ -24,6 +24,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'event', summary: 'Set the event of a race: meet, number, name, round, heat, date, venue, distance and wind.', load: async () => (await import('./event.js')).eventCommand },
   { name: 'status', summary: 'Record a competitor as DNS, DNF or DQ (with the rule), or clear it: nobody goes missing from a result.', load: async () => (await import('./status.js')).statusCommand },
   { name: 'dead-heat', summary: 'Declare a dead heat between marked competitors (an official decision; they share the place), or withdraw one.', load: async () => (await import('./dead-heat.js')).deadHeatCommand },
+  { name: 'distance', summary: "Horse racing: set the judge's own distance behind the finisher ahead, with the reason (or clear it).", load: async () => (await import('./distance.js')).distanceCommand },
   { name: 'certify', summary: 'Certify the result: freezes the marks and stores the result, evidence hashes and audit head.', load: async () => (await import('./certify.js')).certifyCommand },
   { name: 'amend', summary: 'Reopen a certified race as the next revision, with the reason and the official who decided.', load: async () => (await import('./amend.js')).amendCommand },
   { name: 'verify', summary: 'Re-hash every source frame, the composite and the audit chain; print "intact" or every finding.', load: async () => (await import('./verify.js')).verifyCommand },

@@ -8,6 +8,7 @@ import { raceEvent } from '../event/race-event.js';
 import { withdrawnDeadHeat } from './dead-heat-withdrawal.js';
 import { amendment, certification, competitor, deadHeat, mark, raceMeta, sportSettings } from './document.js';
 import { competitorStatus } from './status.js';
+import { distanceOverride } from './distance-override.js';
 
 /**
  * A reversible change to one slice of the race: one competitor's mark or status, the list of dead heats (and of
@@ -20,6 +21,7 @@ const simpleSlices = [
   z.object({ slice: z.literal('withdrawnDeadHeats'), before: z.array(withdrawnDeadHeat), after: z.array(withdrawnDeadHeat) }),
   z.object({ slice: z.literal('status'), competitorId: z.string(), before: competitorStatus.nullable(), after: competitorStatus.nullable() }),
   z.object({ slice: z.literal('event'), before: raceEvent.nullable(), after: raceEvent.nullable() }),
+  z.object({ slice: z.literal('distance'), competitorId: z.string(), before: distanceOverride.nullable(), after: distanceOverride.nullable() }),
 ] as const;
 export const simpleSliceChange = z.discriminatedUnion('slice', [...simpleSlices]);
 export type SimpleSliceChange = z.infer<typeof simpleSliceChange>;
@@ -62,6 +64,8 @@ export const changePayloads = {
   'status.set': z.object({ change: sliceChange }),
   'status.cleared': z.object({ change: sliceChange }),
   'event.set': z.object({ change: sliceChange }),
+  'distance.set': z.object({ change: sliceChange }),
+  'distance.cleared': z.object({ change: sliceChange }),
   /** Reverts entry `undoes`; `change` is that entry's change reversed. */
   undo: z.object({ undoes: z.number().int().positive(), change: sliceChange }),
   /** Re-applies entry `redoes` (an entry that was undone); `change` is that entry's change. */
@@ -82,6 +86,8 @@ export const UNDOABLE: ReadonlySet<string> = new Set([
   'status.set',
   'status.cleared',
   'event.set',
+  'distance.set',
+  'distance.cleared',
 ]);
 
 export function isChangeAction(action: string): action is ChangeAction {

@@ -18,6 +18,7 @@ import { STATUS_MEANING } from './status.js';
 export { declareDeadHeat, withdrawDeadHeat } from './commands/dead-heat.js';
 export { clearStatus, setStatus } from './commands/status.js';
 export { setEvent } from './commands/event.js';
+export { clearDistance, setDistance } from './commands/distance.js';
 
 export interface Change<A extends ChangeAction = ChangeAction> {
   action: A;

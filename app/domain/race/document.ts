@@ -6,9 +6,11 @@
  */
 import { z } from 'zod';
 import { raceEvent } from '../event/race-event.js';
+import { going, raceType, surface } from '../sports/horse-scale.js';
 import { withdrawnDeadHeat } from './dead-heat-withdrawal.js';
 import { nsString } from './evidence.js';
 import { competitorStatus } from './status.js';
+import { distanceOverride } from './distance-override.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
@@ -21,7 +23,14 @@ export const distanceName = z.object({ name: z.string().min(1), lengths: z.numbe
 
 export const sportSettings = z.object({
   sport: sportName,
-  /** Lengths per second for horse racing (default 5, British racing 4–6 by going); greyhound is fixed at 12.5 (0.08 s/length). */
+  /** Horse racing: Flat or Jumps, the going and the surface choose the lengths-per-second scale (sports/horse-scale.ts). */
+  raceType: raceType.optional(),
+  going: going.optional(),
+  surface: surface.optional(),
+  /**
+   * Lengths per second for horse racing, where the official sets it (overrides the scale; default 5 where no race type
+   * is given); greyhound is fixed at 12.5 (0.08 s/length).
+   */
   lengthsPerSecond: z.string().optional(),
   distanceTable: z.array(distanceName).optional(),
 });
@@ -34,6 +43,14 @@ export const competitor = z.object({
   lastName: z.string().max(100).optional(),
   team: z.string().max(200).optional(),
   lane: z.string().max(16).optional(),
+  /** The optional start-list columns each sport's sheet prints (start-list/csv-columns.ts). */
+  bib: z.string().max(16).optional(),
+  club: z.string().max(200).optional(),
+  nation: z.string().max(200).optional(),
+  jockey: z.string().max(200).optional(),
+  trainer: z.string().max(200).optional(),
+  draw: z.string().max(16).optional(),
+  trap: z.string().max(16).optional(),
   /** Display colour of the competitor's hairline, `#rrggbb`. */
   colour: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
 });
@@ -109,6 +126,8 @@ export const raceDocument = z.object({
   event: raceEvent.optional(),
   /** DNS, DNF and DQ of start-list competitors (absent until the first). */
   statuses: z.array(competitorStatus).optional(),
+  /** Horse racing: distances the judge set in place of the computed ones, with the reason (absent until the first). */
+  distanceOverrides: z.array(distanceOverride).optional(),
   /** Dead heats that no longer stand, and why (absent until the first). */
   withdrawnDeadHeats: z.array(withdrawnDeadHeat).optional(),
   /** Current revision: 1 until the first amendment. */

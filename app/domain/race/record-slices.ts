@@ -1,5 +1,6 @@
 /**
- * Applying and reversing the slices of the official record (statuses, the event, withdrawn dead heats) and the
+ * Applying and reversing the slices of the official record (statuses, the event, withdrawn dead heats, a judge's
+ * distances) and the
  * compound `several` change; marks and dead heats are applied in replay.ts. Each slice says what it expects to
  * find (`before`): anything else makes the log inconsistent.
  */
@@ -13,21 +14,14 @@ type OtherSlice = Exclude<SliceChange, { slice: 'mark' | 'deadHeats' }>;
 
 export function applyRecordSlice(doc: RaceDocument, change: OtherSlice, fail: Fail, apply: Apply): void {
   switch (change.slice) {
-    case 'status': {
-      const list = doc.statuses ?? [];
-      const i = list.findIndex((s) => s.competitorId === change.competitorId);
-      if (canonicalJson(i >= 0 ? list[i] : null) !== canonicalJson(change.before)) fail(`status of ${change.competitorId} is not what the entry expects`);
-      if (!doc.competitors.some((c) => c.id === change.competitorId)) fail(`competitor ${change.competitorId} is not on the start list`);
-      if (change.after && change.after.competitorId !== change.competitorId) fail('status belongs to another competitor');
-      const next = list.filter((s) => s.competitorId !== change.competitorId);
-      if (change.after) next.push(change.after);
-      const order = new Map(doc.competitors.map((c, k) => [c.id, k]));
-      next.sort((a, b) => (order.get(a.competitorId) ?? 0) - (order.get(b.competitorId) ?? 0));
-      // Absent rather than empty, so a race that never had a status keeps the snapshot it always had.
-      if (next.length) doc.statuses = next;
-      else delete doc.statuses;
+    case 'status':
+      doc.statuses = perCompetitor(doc, doc.statuses, change, 'status', fail);
+      if (!doc.statuses) delete doc.statuses;
       break;
-    }
+    case 'distance':
+      doc.distanceOverrides = perCompetitor(doc, doc.distanceOverrides, change, 'distance', fail);
+      if (!doc.distanceOverrides) delete doc.distanceOverrides;
+      break;
     case 'event':
       if (canonicalJson(doc.event ?? null) !== canonicalJson(change.before)) fail('the event is not what the entry expects');
       if (change.after) doc.event = change.after;
@@ -45,6 +39,29 @@ export function applyRecordSlice(doc: RaceDocument, change: OtherSlice, fail: Fa
 }
 
 /** Every simple slice is `before` → `after` (plus the competitor it concerns): reversing swaps the two. */
+/**
+ * A list holding at most one entry per competitor (statuses, distance overrides), in start-list order; undefined
+ * when it empties, so a race that never had one keeps the snapshot it always had.
+ */
+function perCompetitor<T extends { competitorId: string }>(
+  doc: RaceDocument,
+  list: readonly T[] | undefined,
+  change: { competitorId: string; before: T | null; after: T | null },
+  what: string,
+  fail: Fail,
+): T[] | undefined {
+  const current = list ?? [];
+  const i = current.findIndex((s) => s.competitorId === change.competitorId);
+  if (canonicalJson(i >= 0 ? current[i] : null) !== canonicalJson(change.before)) fail(`${what} of ${change.competitorId} is not what the entry expects`);
+  if (!doc.competitors.some((c) => c.id === change.competitorId)) fail(`competitor ${change.competitorId} is not on the start list`);
+  if (change.after && change.after.competitorId !== change.competitorId) fail(`${what} belongs to another competitor`);
+  const next = current.filter((s) => s.competitorId !== change.competitorId);
+  if (change.after) next.push(change.after);
+  const order = new Map(doc.competitors.map((c, k) => [c.id, k]));
+  next.sort((a, b) => (order.get(a.competitorId) ?? 0) - (order.get(b.competitorId) ?? 0));
+  return next.length ? next : undefined;
+}
+
 export function reverseSimple(change: SimpleSliceChange): SimpleSliceChange {
   return { ...change, before: change.after, after: change.before } as SimpleSliceChange;
 }

@@ -119,7 +119,9 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
     case 'dead-heat.withdrawn':
     case 'status.set':
     case 'status.cleared':
-    case 'event.set': {
+    case 'event.set':
+    case 'distance.set':
+    case 'distance.cleared': {
       const change = (payload as { change: SliceChange }).change;
       applySlice(doc, change, fail);
       undo.push(entry.seq);

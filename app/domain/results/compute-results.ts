@@ -7,10 +7,12 @@
  */
 import type { FinisherResult, ResultsReport } from './results-report.js';
 import { eventInfo } from '../event/race-event.js';
+import { affiliationOf } from '../race/affiliation.js';
 import type { DeadHeat, Mark, RaceDocument } from '../race/document.js';
 import type { DropGap } from '../race/evidence.js';
 import { evidenceAtMark, markTime } from '../marks/interpolate.js';
 import { sportProfile } from '../sports/profiles.js';
+import { DEFAULT_DISTANCE_TABLE, describeDistance } from '../sports/distances.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 import { ruleChecks } from './checks.js';
 import { deadHeatRefusal } from './dead-heat-rule.js';
@@ -18,7 +20,7 @@ import { otherResults } from './others.js';
 
 export interface ResultsInput {
   doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> &
-    Partial<Pick<RaceDocument, 'amendments' | 'statuses' | 'withdrawnDeadHeats' | 'event' | 'meta'>>;
+    Partial<Pick<RaceDocument, 'amendments' | 'statuses' | 'withdrawnDeadHeats' | 'event' | 'meta' | 'distanceOverrides'>>;
   times: readonly Ticks[];
   gaps: readonly Pick<DropGap, 'afterColumn'>[];
   /** Measured images per second of the evidence (for the athletics rate check). */
@@ -97,7 +99,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
       place,
       competitor: t.id,
       name: competitor?.name ?? '',
-      ...(competitor?.team ? { team: competitor.team } : {}),
+      ...(affiliationOf(competitor) ? { team: affiliationOf(competitor) } : {}),
       ...(competitor?.lane ? { lane: competitor.lane } : {}),
       time_s: ticksToSeconds(t.time),
       time_ns: t.time.toString(),
@@ -112,6 +114,12 @@ export function computeResults(input: ResultsInput): ResultsReport {
     };
     if (profile.lengths) row.lengths_display = profile.lengths(display);
     if (t.hand) row.hand = true;
+    const judged = prev !== null && !sameGroup ? judgeDistance(doc, t.id) : null;
+    if (judged && row.lengths_display !== undefined) {
+      row.judge_distance = { computed: row.lengths_display, reason: judged.reason, by: judged.by };
+      row.lengths_display = judged.text;
+      row.margin_display = judged.text;
+    }
     if ((tiedWithPrev && !sameGroup) || tiedWithNext) row.tie = true;
     if (ev?.inGap) row.near_gap = true;
     finishers.push(row);
@@ -144,6 +152,14 @@ export function computeResults(input: ResultsInput): ResultsReport {
 }
 
 export { resultsForHash } from './results-hash.js';
+
+/** The judge's distance for a competitor, as the result prints it ("short head", "1½ lengths"), where one is set. */
+function judgeDistance(doc: ResultsInput['doc'], id: string): { text: string; reason: string; by: string } | null {
+  const o = doc.distanceOverrides?.find((d) => d.competitorId === id);
+  if (!o || doc.settings.sport.sport !== 'horse') return null;
+  const entry = (doc.settings.sport.distanceTable ?? DEFAULT_DISTANCE_TABLE).find((d) => d.name === o.distance);
+  return entry ? { text: describeDistance(entry), reason: o.reason, by: o.by } : null;
+}
 
 function cmp(a: bigint, b: bigint): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -7,6 +7,7 @@
 import type { Competitor, Mark } from '../race/document.js';
 import type { CompetitorStatus } from '../race/status.js';
 import { markTime } from '../marks/interpolate.js';
+import { affiliationOf } from '../race/affiliation.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 
 export type OtherStatus = 'DNS' | 'DNF' | 'DQ' | 'unmarked';
@@ -56,7 +57,7 @@ export function otherResults(
         time_s: t === null ? null : ticksToSeconds(t),
         time_ns: t === null ? null : t.toString(),
         time_display: t === null || !mark ? '' : publish(mark, t),
-        ...(c.team ? { team: c.team } : {}),
+        ...(affiliationOf(c) ? { team: affiliationOf(c) } : {}),
         ...(c.lane ? { lane: c.lane } : {}),
       };
       return { row, order };

@@ -55,4 +55,6 @@ export interface FinisherResult {
   near_gap?: boolean;
   /** Set for a hand-timed time (published to 1/10 s rounded up, with an "h"). */
   hand?: boolean;
+  /** Horse racing: the judge set the distance shown (lengths_display); what the scale computed, why, and who. */
+  judge_distance?: { computed: string; reason: string; by: string };
 }

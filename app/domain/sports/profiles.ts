@@ -12,9 +12,11 @@ import type { SportName, SportSettings } from '../race/document.js';
 import { divCeil, divRoundHalfAway, type Ticks } from '../time/ticks.js';
 import { formatUnits } from './clock-format.js';
 import { handHundredths, handTenths, handTime } from './hand-time.js';
+import { scaleLengthsPerSecond, scaleWords } from './horse-scale.js';
 import {
   DEFAULT_DISTANCE_TABLE,
   DEFAULT_HORSE_LENGTHS_PER_SECOND,
+  GREYHOUND_DISTANCE_TABLE,
   GREYHOUND_LENGTHS_PER_SECOND,
   deadHeatName,
   describeDistance,
@@ -84,7 +86,7 @@ export interface SportProfile {
   describe: string;
 }
 
-function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonly DistanceName[]): SportProfile {
+function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonly DistanceName[], scale = ''): SportProfile {
   const scaled = parseLengthsPerSecond(lps);
   const lengths = (f: FinisherForDisplay) => {
     if (f.previous === null) return '';
@@ -99,7 +101,7 @@ function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonl
     lengths,
     describe:
       name === 'horse'
-        ? `winner's time to 1/100 s; distances at ${lps} lengths per second`
+        ? `winner's time to 1/100 s; distances at ${lps} lengths per second${scale}`
         : 'times to 1/100 s; one length per 0.08 s',
   };
 }
@@ -138,9 +140,15 @@ function baseProfile(settings: SportSettings): SportProfile {
           f.previous === null ? '' : `+${formatUnits(athleticsPublished(f.time, f.hand) - athleticsPublished(f.previous, f.previousHand), 2, false)}`,
         describe: 'read to 1/1000 s, published rounded up to 1/100 s',
       };
-    case 'horse':
-      return lengthsProfile('horse', settings.lengthsPerSecond ?? DEFAULT_HORSE_LENGTHS_PER_SECOND, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE);
+    case 'horse': {
+      // An official's own figure wins; else the racing authority's scale for the race type and going; else 5.
+      const { raceType: type, going: g, surface: s } = settings;
+      const scaled = scaleLengthsPerSecond(type, g, s);
+      const lps = settings.lengthsPerSecond ?? scaled ?? DEFAULT_HORSE_LENGTHS_PER_SECOND;
+      const scale = type ? ` (${scaleWords(type, g, s)}${settings.lengthsPerSecond !== undefined ? ', set by the official' : ', BHA scale'})` : '';
+      return lengthsProfile('horse', lps, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE, scale);
+    }
     case 'greyhound':
-      return lengthsProfile('greyhound', GREYHOUND_LENGTHS_PER_SECOND, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE);
+      return lengthsProfile('greyhound', GREYHOUND_LENGTHS_PER_SECOND, settings.distanceTable ?? GREYHOUND_DISTANCE_TABLE);
   }
 }

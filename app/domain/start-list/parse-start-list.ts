@@ -1,12 +1,13 @@
 /**
- * Start lists from the files officials already have: a CSV with a header (`id`, `name`, optional `team`, `lane`,
- * or first/last name columns), FinishLynx `lynx.ppl` (`ID, last name, first name, affiliation`) and `lynx.evt`
+ * Start lists from the files officials already have: a CSV with a header (`id` or `bib`, `name` or first/last name
+ * columns, and the optional columns of csv-columns.ts), FinishLynx `lynx.ppl` (`ID, last name, first name, affiliation`) and `lynx.evt`
  * (an event line `event, round, heat, name, ...`, then competitor lines `,ID, lane, last, first, affiliation`).
  * Lines starting with `;` are comments. Every problem is one line naming the file and the line.
  */
 import { UserError } from '../errors.js';
 import type { Competitor } from '../race/document.js';
 import { splitCsvLine } from './csv-line.js';
+import { columnsOf, EXTRA_FIELDS, SHORT_FIELDS, type ExtraField } from './csv-columns.js';
 import { decodeCp1252, decodeUtf8, isWellFormedUtf8 } from './cp1252.js';
 
 export type StartListKind = 'csv' | 'ppl' | 'evt';
@@ -100,23 +101,10 @@ function readLines(text: string, file: string, separator: string): Line[] {
   return out;
 }
 
-const HEADER_ALIASES: Record<string, readonly string[]> = {
-  id: ['id', 'bib', 'number', 'no', 'competitor', 'competitor id'],
-  name: ['name', 'full name', 'competitor name'],
-  firstName: ['first', 'first name', 'firstname', 'given name'],
-  lastName: ['last', 'last name', 'lastname', 'surname', 'family name'],
-  team: ['team', 'affiliation', 'club', 'country', 'nat', 'nation'],
-  lane: ['lane', 'post', 'gate', 'trap', 'stall'],
-};
-
 function parseCsv(lines: Line[], file: string): Competitor[] {
   const [header, ...rows] = lines;
   if (!header) throw new UserError(`${file}: the file is empty`, 'INVALID_ARGUMENT');
-  const columns = new Map<string, number>();
-  header.fields.forEach((h, i) => {
-    const key = h.trim().toLowerCase().replace(/[_-]+/g, ' ');
-    for (const [field, aliases] of Object.entries(HEADER_ALIASES)) if (aliases.includes(key) && !columns.has(field)) columns.set(field, i);
-  });
+  const columns = columnsOf(header.fields);
   if (!columns.has('id')) {
     throw new UserError(`${file} line ${header.no}: the header must have an id column (found: ${header.fields.join(', ') || 'nothing'})`, 'INVALID_ARGUMENT');
   }
@@ -128,7 +116,16 @@ function parseCsv(lines: Line[], file: string): Competitor[] {
     return i === undefined ? '' : (l.fields[i] ?? '').trim();
   };
   return collect(
-    rows.map((l) => ({ no: l.no, id: get(l, 'id'), name: get(l, 'name'), first: get(l, 'firstName'), last: get(l, 'lastName'), team: get(l, 'team'), lane: get(l, 'lane') })),
+    rows.map((l) => ({
+      no: l.no,
+      id: get(l, 'id'),
+      name: get(l, 'name'),
+      first: get(l, 'firstName'),
+      last: get(l, 'lastName'),
+      team: get(l, 'team'),
+      lane: get(l, 'lane'),
+      extra: Object.fromEntries(EXTRA_FIELDS.filter((f) => columns.has(f)).map((f) => [f, get(l, f)])),
+    })),
     file,
   );
 }
@@ -203,6 +200,8 @@ interface RawCompetitor {
   last: string;
   team: string;
   lane: string;
+  /** The optional CSV columns (csv-columns.ts). */
+  extra?: Partial<Record<ExtraField, string>>;
 }
 
 function collect(rows: RawCompetitor[], file: string): Competitor[] {
@@ -230,6 +229,13 @@ function collect(rows: RawCompetitor[], file: string): Competitor[] {
     if (last) c.lastName = last;
     if (team) c.team = team;
     if (lane) c.lane = lane;
+    for (const [field, raw] of Object.entries(r.extra ?? {}) as [ExtraField, string][]) {
+      const value = raw.trim();
+      if (!value || c[field] !== undefined) continue;
+      const max = SHORT_FIELDS.has(field) ? 16 : 200;
+      if (value.length > max) throw new UserError(`${where}: ${field} "${value.slice(0, 20)}…" is longer than ${max} characters`, 'INVALID_ARGUMENT');
+      c[field] = value;
+    }
     out.push(c);
   }
   return out;

@@ -1,10 +1,12 @@
 /**
- * The results table: place, number, lane, name, team, published time, behind winner, behind previous, lengths
- * (horse and greyhound), flags and the resolution of the evidence at the mark. The header repeats on a new page.
+ * The results table: place, who (in each sport's own headings: sheet/sport-columns.ts), published time, behind
+ * winner, behind previous, lengths (horse and greyhound), flags and the resolution of the evidence at the mark;
+ * then DNF, DQ and DNS with the word in the place column. The header repeats on a new page.
  */
 import type { RaceView } from '../../api/types.js';
 import { finisherGaps } from '../gaps-text.js';
 import { flagsOf, legendFor } from '../sheet/flags.js';
+import { identityColumns } from '../sheet/sport-columns.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
 
 interface Column {
@@ -42,33 +44,33 @@ function countsText(view: RaceView): string {
 
 export function drawResultsTable(w: SheetWriter, view: RaceView): void {
   const withLengths = view.sport.sport === 'horse' || view.sport.sport === 'greyhound';
+  const withBehindFirst = view.sport.sport !== 'horse';
+  const identity = identityColumns(view.sport.sport, view.competitors);
   const cols: Column[] = [
     // Wide enough for the status words FinishLynx puts there (DNS, DNF, DQ).
     { title: 'Pl.', width: 28, align: 'right' },
-    { title: 'No.', width: 28, align: 'right' },
-    { title: 'Lane', width: 24, align: 'right' },
-    { title: 'Name', width: 0, align: 'left', flex: 0.56 },
-    { title: 'Team', width: 0, align: 'left', flex: 0.44 },
+    ...identity.map((c): Column => ({ title: c.title, width: c.width, align: c.align, ...(c.flex ? { flex: c.flex } : {}) })),
     { title: 'Time (s)', width: 46, align: 'right', mono: true },
-    { title: 'Behind 1st', width: 48, align: 'right', mono: true },
+    // Horse racing measures the field in lengths behind the one ahead: its sheet gives the room to the jockey and trainer.
+    ...(withBehindFirst ? [{ title: 'Behind 1st', width: 48, align: 'right' as const, mono: true }] : []),
     { title: 'Behind prev.', width: 52, align: 'right', mono: true },
     ...(withLengths ? [{ title: 'Lengths', width: 52, align: 'right' as const }] : []),
     { title: 'Flags', width: 28, align: 'center' },
     { title: 'Resolution', width: 46, align: 'right' },
   ];
-  const fixed = cols.reduce((s, c) => s + c.width, 0);
-  const room = w.contentWidth - fixed;
+  const fixedWidth = cols.reduce((s, c) => s + c.width, 0);
+  const room = w.contentWidth - fixedWidth;
   for (const c of cols) if (c.flex) c.width = room * c.flex;
+  const timeColumn = 1 + identity.length;
 
+  const comps = new Map(view.competitors.map((c) => [c.id, c]));
+  const who = (id: string, name: string) => identity.map((c) => c.value(id, comps.get(id), name));
   const gaps = finisherGaps(view.results.finishers, view.results.sport);
   const rows = view.results.finishers.map((f, i) => [
     f.place === null ? '—' : f.dead_heat ? `${f.place}=` : String(f.place),
-    f.competitor,
-    f.lane ?? '',
-    f.name,
-    f.team ?? '',
+    ...who(f.competitor, f.name),
     f.time_display || (f.place === null ? 'no mark' : ''),
-    gaps[i]?.behindWinner ?? '',
+    ...(withBehindFirst ? [gaps[i]?.behindWinner ?? ''] : []),
     gaps[i]?.behindPrevious ?? '',
     ...(withLengths ? [f.lengths_display ?? ''] : []),
     flagsOf(f).join(' '),
@@ -78,12 +80,9 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
   for (const o of view.results.others) {
     rows.push([
       o.status === 'unmarked' ? '—' : o.status,
-      o.competitor,
-      o.lane ?? '',
-      o.name,
-      o.team ?? '',
+      ...who(o.competitor, o.name),
       o.time_display || (o.status === 'unmarked' ? 'no mark' : ''),
-      '',
+      ...(withBehindFirst ? [''] : []),
       '',
       ...(withLengths ? [''] : []),
       '',
@@ -118,7 +117,7 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
     let x = w.left;
     cells.forEach((text, i) => {
       const c = cols[i] as Column;
-      const bold = i === 0 || i === 5;
+      const bold = i === 0 || i === timeColumn;
       w.font(c.mono ? 'Mono' : bold ? 'Sans-Bold' : 'Sans', FONT_SIZE);
       w.textAt(text, x + PAD, w.y + 1, { width: c.width - 2 * PAD, align: c.align });
       x += c.width;

@@ -1,7 +1,7 @@
 /**
  * The official record's notes on a sheet: who did not start or finish and who was disqualified (the rule, the
  * reason, the official), dead heats that were withdrawn and why, and the rule checks, which an official certifying
- * anyway has signed under.
+ * anyway has signed under, and any distance the judge set in place of the computed one.
  */
 import type { RaceView } from '../../api/types.js';
 import { STATUS_MEANING } from '../../domain/race/status.js';
@@ -19,6 +19,10 @@ export function recordNotes(view: RaceView): string[] {
     const rule = o.rule ? ` under rule ${o.rule}` : '';
     const time = o.time_display ? `; time ${o.time_display} kept for the record, no place` : '';
     notes.push(`${who}: ${o.status}, ${STATUS_MEANING[o.status]}${rule}${o.reason ? ` (${o.reason})` : ''}, recorded by ${o.by ?? 'an official'}${time}.`);
+  }
+  for (const f of view.results.finishers) {
+    const j = f.judge_distance;
+    if (j) notes.push(`#${f.competitor}${f.name ? ` ${f.name}` : ''}: distance ${f.lengths_display} set by the judge ${j.by} (the scale gave ${j.computed}): ${j.reason}.`);
   }
   for (const w of view.withdrawnDeadHeats) {
     notes.push(`Dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) withdrawn: ${w.reason}.`);

@@ -81,7 +81,7 @@ describe('PDF result sheet, certified', () => {
   });
 
   it('lists the competitor who did not finish with DNF in the place column, and says why', () => {
-    expect(text).toMatch(/^\s*DNF\s+9\s+7\s+Chloé Dubois\s+Lyon AC$/m);
+    expect(text).toMatch(/^\s*DNF\s+7\s+9\s+Chloé Dubois\s+Lyon AC$/m); // athletics: Lane, Bib, Name, Club
     expect(text).toContain('#9 Chloé Dubois: DNF, did not finish (pulled up), recorded by Jane Official.');
     expect(text).toContain('Results (5 placed, 1 DNF)');
   });

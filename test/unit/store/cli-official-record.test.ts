@@ -142,3 +142,23 @@ describe('photofinish mark --hand and amend', () => {
     });
   });
 });
+
+describe('photofinish sport --race-type/--going and distance', () => {
+  it('takes the BHA scale by race type and going, and the judge sets a distance with a reason', async () => {
+    expect(await cli('sport', fixture.dir, 'horse', '--race-type', 'flat', '--going', 'good to soft', '--by', 'Clerk')).toEqual({
+      code: 0,
+      out: 'Sport of "Test heat": horse (winner\'s time to 1/100 s; distances at 5.5 lengths per second (flat, good to soft, BHA scale))',
+      err: '',
+    });
+    expect(await cli('sport', fixture.dir, 'horse', '--race-type', 'flat', '--going', 'yielding')).toMatchObject({
+      code: 2,
+      err: 'photofinish sport: --going must be one of hard, firm, good-to-firm, good, good-to-soft, soft, heavy, got "yielding"',
+    });
+    await cli('mark', fixture.dir, '--competitor', '1', '--column', '2', '--by', 'J');
+    await cli('mark', fixture.dir, '--competitor', '2', '--column', '3', '--by', 'J');
+    expect(await cli('distance', fixture.dir, '--competitor', '2', '--set', '1/2', '--reason', 'winner eased', '--by', 'Judge')).toEqual({ code: 0, out: '2: ½ length (computed nose); by Judge', err: '' });
+    expect((await cli('results', fixture.dir, '--json')).out).toContain('"judge_distance"');
+    expect((await auditActions()).slice(-1)).toEqual(['distance.set']);
+    expect(await cli('distance', fixture.dir, '--competitor', '2', '--set', 'head', '--by', 'Judge')).toMatchObject({ code: 2, err: 'photofinish distance: --reason TEXT is required with --set (the sheet prints it)' });
+  });
+});
