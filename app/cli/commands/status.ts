@@ -54,7 +54,7 @@ export const statusCommand: CliCommand = {
     const rule = values.rule?.trim() ? ` (rule ${values.rule.trim()})` : '';
     ctx.io.out(`${id}${name ? ` (${name})` : ''}: ${status}, ${STATUS_MEANING[status]}${rule}; by ${values.by.trim()}`);
     for (const w of view.withdrawnDeadHeats.filter((d) => d.at === view.statuses.find((s) => s.competitorId === id)?.at)) {
-      ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn: ${w.reason}`);
+      ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn by ${w.by}: ${w.reason}`);
     }
     return 0;
   },

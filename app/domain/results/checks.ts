@@ -73,7 +73,7 @@ export function ruleChecks(input: CheckInput): RuleCheck[] {
   const active = input.deadHeats.map((dh) => [...dh.competitors].sort().join(','));
   for (const w of input.withdrawn) {
     if (active.includes([...w.competitors].sort().join(','))) continue;
-    add('dead-heat-withdrawn', 'warning', `the dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) was withdrawn: ${w.reason}`);
+    add('dead-heat-withdrawn', 'warning', `the dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) was withdrawn by ${w.by}: ${w.reason}`);
   }
   return checks;
 }

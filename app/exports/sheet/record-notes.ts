@@ -25,7 +25,7 @@ export function recordNotes(view: RaceView): string[] {
     if (j) notes.push(`#${f.competitor}${f.name ? ` ${f.name}` : ''}: distance ${f.lengths_display} set by the judge ${j.by} (the scale gave ${j.computed}): ${j.reason}.`);
   }
   for (const w of view.withdrawnDeadHeats) {
-    notes.push(`Dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) withdrawn: ${w.reason}.`);
+    notes.push(`Dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) withdrawn by ${w.by}: ${w.reason}.`);
   }
   for (const c of view.results.checks) {
     if (SAID_ELSEWHERE.has(c.code)) continue;

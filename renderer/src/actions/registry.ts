@@ -13,6 +13,7 @@ import { openRaceAt, selectInWorkspace } from '../session/navigation.js';
 import { showNotice } from '../session/notices.js';
 import { isDefaultPicture, resetPicture, toggleInvert } from '../session/picture.js';
 import { redo, toggleDirection, undo } from '../session/race.js';
+import { openStatusDialog, openWithdrawDeadHeat } from '../session/record.js';
 import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
 import { suggestEdges } from '../session/suggestions.js';
@@ -63,6 +64,9 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'suggest-edges': { enabled: inWorkspace, run: suggestEdges },
   'accept-suggestion': { enabled: inWorkspace, run: acceptNearest },
   'declare-dead-heat': { enabled: inWorkspace, run: openDeadHeat },
+  'withdraw-dead-heat': { enabled: inWorkspace, run: openWithdrawDeadHeat },
+  'set-status': { enabled: inWorkspace, run: () => openStatusDialog() },
+  'edit-event': { enabled: inWorkspace, run: () => openDialog('event') },
   undo: { enabled: canUndo, run: undo },
   redo: { enabled: canRedo, run: redo },
   deselect: { enabled: inWorkspace, run: () => selectCompetitor(null) },

@@ -1,6 +1,7 @@
 /**
  * Set up a race from footage: the finish line on a reference frame, the time source (with the measured frame rate
- * and its spread), the sport, a start list, and the build with progress, ETA and cancel.
+ * and its spread), the sport, a start list (and which event of a lynx.evt), the event, and the build with progress,
+ * ETA and cancel.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
@@ -13,24 +14,20 @@ import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigatio
 import { change } from '../session/race.js';
 import { session, useSession, type SetupKind } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';
+import { BuildRow, type JobView } from '../setup/BuildRow.js';
+import { StartListField } from '../setup/StartListField.js';
+import { EventFields } from '../record/EventFields.js';
+import { EMPTY_EVENT_FORM, eventChanges, eventForm, type EventForm } from '../record/event-form.js';
+import { saveEvent } from '../session/record.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
 type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
 
-/** The latest progress of the running build, as the service pushes it. */
-type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 
 function defaultOut(source: string): string {
   const trimmed = source.replace(/[\\/]+$/, '');
   return `${trimmed.replace(/\.[^./\\]+$/, '')}-race`;
-}
-
-function fmtEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return 'estimating…';
-  if (s < 1) return 'under a second left';
-  if (s < 90) return `about ${Math.ceil(s)} s left`;
-  return `about ${Math.ceil(s / 60)} min left`;
 }
 
 export function SetupScreen({ source, sourceKind }: { source: string; sourceKind: SetupKind }) {
@@ -46,6 +43,10 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [startTime, setStartTime] = useState('0');
   const [sport, setSport] = useState<Sport>('motorsport');
   const [startList, setStartList] = useState('');
+  const [startListEvent, setStartListEvent] = useState('');
+  const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
+  const eventRef = useRef(event);
+  eventRef.current = event;
   const [name, setName] = useState('');
   const [out, setOut] = useState(defaultOut(source));
   /** Which way competitors cross the camera's view; the composite is then shown so they face the way they travel. */
@@ -134,6 +135,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (travelRef.current === 'left-to-right' && r && r.direction !== 'rtl') {
           void change('change the display direction', (by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
         }
+        // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
+        const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
+        if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
       });
     } else {
       setJob(null);
@@ -169,6 +173,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         name: name.trim() || undefined,
         sport,
         startList: startList.trim() || undefined,
+        startListEvent: startList.trim() && startListEvent ? startListEvent : undefined,
       });
       jobRef.current = jobId;
       setJob({ jobId, phase: 'starting', done: 0, total: probe?.frameCount ?? 0, rate: 0, etaS: null });
@@ -186,13 +191,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     }
   };
 
-  const pickInto = async (purpose: 'start-list' | 'timestamps', set: (v: string) => void) => {
+  const pickInto = async (purpose: 'timestamps', set: (v: string) => void) => {
     const { path } = await api.pickPath({ purpose });
     if (path) set(path);
   };
   const native = useSession(selectNativeDialogs);
   const running = job !== null && finished === null;
-  const pct = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
 
   return (
     <main className="setup" data-testid="setup-screen">
@@ -335,17 +339,17 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
                   <option value="greyhound">Greyhound racing (lengths)</option>
                 </select>
               </label>
-              <label>
-                Start list (optional: FinishLynx .evt/.ppl or CSV)
-                <span className="row">
-                  <input name="startList" value={startList} onChange={(e) => setStartList(e.target.value)} placeholder="/meet/lynx.evt" />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('start-list', setStartList)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </span>
-              </label>
+              <StartListField
+                path={startList}
+                onPath={setStartList}
+                event={startListEvent}
+                onEvent={(key, chosen) => {
+                  setStartListEvent(key);
+                  // The event line names the event: fill its number, round, heat and name for the official to check.
+                  if (chosen) setEvent((f) => ({ ...f, number: String(chosen.number), round: String(chosen.round), heat: String(chosen.heat), name: chosen.name }));
+                }}
+                native={native}
+              />
               <label>
                 Competitors cross the picture moving
                 <select name="travel" value={travel} onChange={(e) => setTravel(e.target.value as 'right-to-left' | 'left-to-right')}>
@@ -359,28 +363,10 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               </label>
             </fieldset>
 
-            <div className="build-row">
-              {running ? (
-                <>
-                  <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label="Build progress" data-testid="build-progress">
-                    <div className="bar" style={{ width: `${pct}%` }} />
-                  </div>
-                  <p className="muted small" data-testid="build-status">
-                    {phaseLabel(job.phase)} {job.done.toLocaleString()} / {job.total.toLocaleString()}
-                    {job.rate > 0 ? ` · ${Math.round(job.rate).toLocaleString()} frames/s` : ''} · {fmtEta(job.etaS)}
-                  </p>
-                  <button type="button" onClick={() => void cancel()}>
-                    Cancel build
-                  </button>
-                </>
-              ) : finished ? (
-                <p className="loading">Built. Opening the race…</p>
-              ) : (
-                <button type="submit" className="primary big" disabled={!frame || !line || !out.trim()} data-testid="build">
-                  Build the composite
-                </button>
-              )}
-            </div>
+            <h2>Event</h2>
+            <EventFields value={event} onChange={setEvent} disabled={running} />
+
+            <BuildRow job={job} finished={finished !== null} canBuild={Boolean(frame && line && out.trim())} onCancel={() => void cancel()} />
           </section>
         </form>
       ) : null}
@@ -388,11 +374,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   );
 }
 
+/** The fields the official filled in (the others keep what the race has). */
+function filled(form: EventForm): Partial<EventForm> {
+  return Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== '')) as Partial<EventForm>;
+}
+
 function labelKind(k: SetupKind): string {
   return k === 'frames' ? 'Frames folder' : k === 'video' ? 'Video' : 'Line-scan image';
 }
 
-function phaseLabel(phase: string): string {
-  const p = phase.replace(/[-_]/g, ' ');
-  return p.charAt(0).toUpperCase() + p.slice(1);
-}

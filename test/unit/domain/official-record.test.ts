@@ -172,7 +172,7 @@ describe('dead heats', () => {
     expect(r.checks).toContainEqual({
       code: 'dead-heat-withdrawn',
       severity: 'warning',
-      message: 'the dead heat between #1 and #3 (declared by Referee) was withdrawn: the mark of #3 was moved: #1 (0.101) and #3 (0.130) do not share a published time (motorsport: to the nearest 1/1000 s)',
+      message: 'the dead heat between #1 and #3 (declared by Referee) was withdrawn by J: the mark of #3 was moved: #1 (0.101) and #3 (0.130) do not share a published time (motorsport: to the nearest 1/1000 s)',
     });
     log.push(commands.undo(log.state));
     expect(log.doc.deadHeats.map((d) => d.competitors)).toEqual([['1', '3']]);
@@ -201,7 +201,7 @@ describe('dead heats', () => {
     log.push(commands.declareDeadHeat(log.state, times, ['1', '2'], 'Referee', 'dh'));
     log.push(commands.withdrawDeadHeat(log.state, ['1', '2'], 'Chief Referee', 'w', 'photo re-read'));
     expect(log.doc.deadHeats).toEqual([]);
-    expect(log.doc.withdrawnDeadHeats?.[0]).toMatchObject({ competitors: ['1', '2'], by: 'Chief Referee', reason: 'withdrawn by Chief Referee: photo re-read' });
+    expect(log.doc.withdrawnDeadHeats?.[0]).toMatchObject({ competitors: ['1', '2'], by: 'Chief Referee', reason: 'photo re-read' });
     expect(log.results().finishers.map((f) => [f.place, f.dead_heat, f.tie ?? false])).toEqual([
       [1, false, true],
       [1, false, true],

@@ -53,7 +53,7 @@ export function withdrawDeadHeat(state: RaceState, ids: string[], by: string, at
     const declared = doc.deadHeats.map((dh) => list(dh.competitors)).join('; ');
     throw new UserError(`no dead heat is declared between ${list(unique)}${declared ? ` (declared: ${declared})` : ' (none is declared)'}`, 'NOT_FOUND');
   }
-  const why = reason?.trim() ? `withdrawn by ${by}: ${reason.trim()}` : `withdrawn by ${by}`;
+  const why = reason?.trim() ? reason.trim() : 'no reason given';
   const changes = withdrawDeadHeats(doc, (dh) => (dh === target ? why : null), by, at);
   return { action: 'dead-heat.withdrawn', payload: { change: { slice: 'several', changes } } };
 }
