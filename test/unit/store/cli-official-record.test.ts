@@ -120,6 +120,34 @@ describe('photofinish dead-heat', () => {
   });
 });
 
+describe('a dead heat the marks stop supporting (issue 10, item 2)', () => {
+  it('moving a dead-heated mark withdraws it in the same audited change; the record still verifies; after amend an official withdraws one', async () => {
+    await cli('mark', fixture.dir, '--competitor', '1', '--column', '2.5', '--by', 'J');
+    await cli('mark', fixture.dir, '--competitor', '3', '--column', '2.5', '--by', 'J');
+    await cli('mark', fixture.dir, '--competitor', '2', '--column', '4', '--by', 'J');
+    expect((await cli('dead-heat', fixture.dir, '--competitors', '1,3', '--by', 'Referee')).code).toBe(0);
+    expect((await cli('mark', fixture.dir, '--competitor', '3', '--column', '8', '--by', 'J')).code).toBe(0);
+    const json = JSON.parse((await cli('results', fixture.dir, '--json')).out);
+    expect(json.finishers.map((f: { place: number; competitor: string; dead_heat: boolean; margin_display: string }) => [f.place, f.competitor, f.dead_heat, f.margin_display])).toEqual([
+      [1, '1', false, ''],
+      [2, '2', false, '+0.00'],
+      [3, '3', false, '+0.04'],
+    ]);
+    expect(json.checks.map((c: { code: string }) => c.code)).toContain('dead-heat-withdrawn');
+    expect((await auditActions()).slice(-1)).toEqual(['mark.placed']);
+    expect(await cli('verify', fixture.dir)).toMatchObject({ code: 0, out: 'intact' });
+    // Declared again at a shared time, certified, amended: an official withdraws it then.
+    await cli('mark', fixture.dir, '--competitor', '3', '--column', '2.5', '--by', 'J');
+    await cli('dead-heat', fixture.dir, '--competitors', '1,3', '--by', 'Referee');
+    await cli('status', fixture.dir, '--competitor', '4', '--dns', '--by', 'Starter');
+    expect((await cli('certify', fixture.dir, '--official', 'Chief')).code).toBe(0);
+    expect((await cli('dead-heat', fixture.dir, '--competitors', '1,3', '--withdraw', '--by', 'Chief')).err).toMatch(/the race is certified/);
+    await cli('amend', fixture.dir, '--reason', 'Photo re-read on protest', '--by', 'Chief');
+    expect((await cli('dead-heat', fixture.dir, '--competitors', '3', '--withdraw', '--reason', 'photo re-read', '--by', 'Chief')).code).toBe(0);
+    expect(await cli('verify', fixture.dir)).toMatchObject({ code: 0, out: 'intact' });
+  });
+});
+
 describe('photofinish mark --hand and amend', () => {
   it('a hand time is published to 1/10 s rounded up with an "h" and flagged', async () => {
     expect(await cli('mark', fixture.dir, '--competitor', '1', '--time', '12.431', '--hand', '--by', 'Timekeeper')).toEqual({
