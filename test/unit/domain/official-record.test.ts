@@ -3,52 +3,23 @@
  * DNS/DNF/DQ, dead heats only where the marks support them (and withdrawn when they stop doing so), hand times,
  * the rule checks and certification refused while anyone is unaccounted for.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sealEntry, type AuditEntry } from '../../../app/domain/audit/chain.js';
 import { eventInfo, eventLine } from '../../../app/domain/event/race-event.js';
 import * as commands from '../../../app/domain/race/commands.js';
-import type { RaceCreatedPayload } from '../../../app/domain/race/changes.js';
 import type { Mark, SportName } from '../../../app/domain/race/document.js';
-import { replayLog, type RaceState } from '../../../app/domain/race/replay.js';
 import { computeResults } from '../../../app/domain/results/compute-results.js';
+import { RaceLog } from '../../helpers/race-log.js';
 
-const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** 1 ms columns from 0 s: column c is c ms. */
 const times = Array.from({ length: 200 }, (_, c) => BigInt(c) * 1_000_000n);
 
-class Log {
-  entries: AuditEntry[];
+/** Competitors 1, 2, 3 (or `ids`) in `sport`; `mark(id, column)` places a column mark. */
+class Log extends RaceLog {
   constructor(sport: SportName = 'motorsport', ids = ['1', '2', '3']) {
-    const created: RaceCreatedPayload = {
-      schemaVersion: 1,
-      id: 'r',
-      createdAt: 't0',
-      meta: { name: 'Heat' },
-      evidence: { manifestPath: 'evidence/manifest.json', manifestSha256: 'm' },
-      settings: { sport: { sport }, direction: 'ltr' },
-      competitors: ids.map((id) => ({ id, name: `Runner ${id}` })),
-    };
-    this.entries = [sealEntry(null, { at: 't0', actor: 'builder', action: 'race.created', payload: created }, sha256)];
-  }
-  get state(): RaceState {
-    return replayLog(this.entries);
-  }
-  get doc() {
-    return this.state.doc;
-  }
-  push(change: { action: string; payload: unknown }, actor = 'J'): this {
-    this.entries.push(sealEntry(this.entries[this.entries.length - 1] ?? null, { at: `t${this.entries.length}`, actor, ...change }, sha256));
-    return this;
+    super(times, { sport: { sport }, competitors: ids.map((id) => ({ id, name: `Runner ${id}` })) });
   }
   mark(id: string, column: number, origin: Mark['origin'] = 'image'): this {
-    return this.push(commands.placeMark(this.state, times, { competitorId: id, position: { kind: 'column', milliColumn: Math.round(column * 1000) }, origin, by: 'J', at: `m${this.entries.length}` }));
-  }
-  time(id: string, ns: bigint, origin: Mark['origin']): this {
-    return this.push(commands.placeMark(this.state, times, { competitorId: id, position: { kind: 'time', ns: ns.toString() }, origin, by: 'J', at: 'now' }));
-  }
-  results(rate?: number) {
-    return computeResults({ doc: this.doc, times, gaps: [], ...(rate !== undefined ? { rate } : {}) });
+    return this.markMilli(id, Math.round(column * 1000), origin, `m${this.entries.length}`);
   }
 }
 

@@ -2,17 +2,14 @@
  * Each sport's own numbers: horse racing's lengths per second from the BHA scale by race type, going and surface
  * (overridable), the judge's own distance with a reason, and greyhound racing's own short distances.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sealEntry, type AuditEntry } from '../../../app/domain/audit/chain.js';
 import * as commands from '../../../app/domain/race/commands.js';
 import type { Mark, SportSettings } from '../../../app/domain/race/document.js';
-import { replayLog } from '../../../app/domain/race/replay.js';
 import { computeResults } from '../../../app/domain/results/compute-results.js';
 import { scaleLengthsPerSecond } from '../../../app/domain/sports/horse-scale.js';
 import { sportProfile } from '../../../app/domain/sports/profiles.js';
+import { RaceLog } from '../../helpers/race-log.js';
 
-const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 // 1 ms columns: milliColumn m is m µs.
 const times = Array.from({ length: 5000 }, (_, c) => BigInt(c) * 1_000_000n);
 const competitors = ['1', '2', '3', '4'].map((id) => ({ id, name: `Runner ${id}` }));
@@ -62,22 +59,9 @@ describe('greyhound racing: its own short distances at 0.08 s a length', () => {
 
 describe("the judge's distance", () => {
   const start = () => {
-    const created = {
-      schemaVersion: 1,
-      id: 'r',
-      createdAt: 't',
-      meta: { name: 'Chase' },
-      evidence: { manifestPath: 'm', manifestSha256: 'm' },
-      settings: { sport: { sport: 'horse' as const, raceType: 'flat' as const, going: 'good' as const }, direction: 'ltr' as const },
-      competitors,
-    };
-    const entries: AuditEntry[] = [sealEntry(null, { at: 't', actor: 'b', action: 'race.created', payload: created }, sha256)];
-    const push = (c: { action: string; payload: unknown }) => entries.push(sealEntry(entries[entries.length - 1] ?? null, { at: 't', actor: 'J', ...c }, sha256));
-    const state = () => replayLog(entries);
-    for (const [id, ms] of [['1', 1000], ['2', 1010], ['3', 1400]] as const) {
-      push(commands.placeMark(state(), times, { competitorId: id, position: at(id, ms).position, origin: 'image', by: 'J', at: 't' }));
-    }
-    return { push, state };
+    const log = new RaceLog(times, { sport: { sport: 'horse', raceType: 'flat', going: 'good' }, competitors });
+    for (const [id, ms] of [['1', 1000], ['2', 1010], ['3', 1400]] as const) log.markMilli(id, ms * 1000);
+    return { push: (c: { action: string; payload: unknown }) => log.push(c), state: () => log.state };
   };
 
   it('replaces the computed distance with the reason and the judge, is flagged, and can be undone', () => {

@@ -8,7 +8,7 @@ import { DEFAULT_DISTANCE_TABLE } from '../../sports/distances.js';
 import type { Change } from '../commands.js';
 import type { DistanceOverride } from '../distance-override.js';
 import type { RaceState } from '../replay.js';
-import { refuseIfCertified, requireCompetitor } from './guards.js';
+import { editableCompetitor } from './guards.js';
 
 export interface SetDistanceRequest {
   competitorId: string;
@@ -21,8 +21,7 @@ export interface SetDistanceRequest {
 export function setDistance(state: RaceState, req: SetDistanceRequest): Change<'distance.set'> {
   const { doc } = state;
   const id = req.competitorId;
-  refuseIfCertified(doc, `set the distance of competitor ${id}`);
-  requireCompetitor(doc, id);
+  editableCompetitor(doc, id, `set the distance of competitor ${id}`);
   if (doc.settings.sport.sport !== 'horse') throw new UserError(`a judge's distance applies to horse racing; this race follows ${doc.settings.sport.sport} rules`, 'INVALID_ARGUMENT');
   if (!doc.marks.some((m) => m.competitorId === id)) throw new UserError(`competitor ${id} has no mark: a distance is behind the finisher ahead`, 'CONFLICT');
   const table = doc.settings.sport.distanceTable ?? DEFAULT_DISTANCE_TABLE;
@@ -40,8 +39,7 @@ export function setDistance(state: RaceState, req: SetDistanceRequest): Change<'
 
 export function clearDistance(state: RaceState, competitorId: string): Change<'distance.cleared'> {
   const { doc } = state;
-  refuseIfCertified(doc, `clear the distance of competitor ${competitorId}`);
-  requireCompetitor(doc, competitorId);
+  editableCompetitor(doc, competitorId, `clear the distance of competitor ${competitorId}`);
   const before = doc.distanceOverrides?.find((d) => d.competitorId === competitorId);
   if (!before) throw new UserError(`competitor ${competitorId} has no judge's distance to clear`, 'NOT_FOUND');
   return { action: 'distance.cleared', payload: { change: { slice: 'distance', competitorId, before, after: null } } };

@@ -19,6 +19,12 @@ export function requireCompetitor(doc: RaceDocument, id: string): Competitor {
   return c;
 }
 
+/** A competitor of a race open for changes, for a change to `what` ("set the status of competitor 7"). */
+export function editableCompetitor(doc: RaceDocument, id: string, what: string): Competitor {
+  refuseIfCertified(doc, what);
+  return requireCompetitor(doc, id);
+}
+
 export function statusOf(doc: RaceDocument, id: string): CompetitorStatus | null {
   return doc.statuses?.find((s) => s.competitorId === id) ?? null;
 }

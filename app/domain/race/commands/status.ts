@@ -8,7 +8,7 @@ import type { Change } from '../commands.js';
 import { STATUS_MEANING, type CompetitorStatus, type StatusName } from '../status.js';
 import type { RaceState } from '../replay.js';
 import { withdrawDeadHeats } from './dead-heat.js';
-import { combine, refuseIfCertified, requireCompetitor, statusOf } from './guards.js';
+import { combine, editableCompetitor, statusOf } from './guards.js';
 
 export interface SetStatusRequest {
   competitorId: string;
@@ -22,8 +22,7 @@ export interface SetStatusRequest {
 export function setStatus(state: RaceState, req: SetStatusRequest): Change<'status.set'> {
   const { doc } = state;
   const id = req.competitorId;
-  refuseIfCertified(doc, `set the status of competitor ${id}`);
-  requireCompetitor(doc, id);
+  editableCompetitor(doc, id, `set the status of competitor ${id}`);
   if (req.rule?.trim() && req.status !== 'DQ') throw new UserError(`a rule goes with a disqualification (DQ), not with ${req.status}`, 'INVALID_ARGUMENT');
   const mark = doc.marks.find((m) => m.competitorId === id);
   if (mark && req.status !== 'DQ') {
@@ -40,8 +39,7 @@ export function setStatus(state: RaceState, req: SetStatusRequest): Change<'stat
 
 export function clearStatus(state: RaceState, competitorId: string): Change<'status.cleared'> {
   const { doc } = state;
-  refuseIfCertified(doc, `clear the status of competitor ${competitorId}`);
-  requireCompetitor(doc, competitorId);
+  editableCompetitor(doc, competitorId, `clear the status of competitor ${competitorId}`);
   const before = statusOf(doc, competitorId);
   if (!before) throw new UserError(`competitor ${competitorId} has no status to clear`, 'NOT_FOUND');
   return { action: 'status.cleared', payload: { change: { slice: 'status', competitorId, before, after: null } } };
