@@ -16,6 +16,8 @@ export interface MenuOptions {
   devTools: boolean;
   recent: readonly RecentRace[];
   emit(event: ApiEvent): void;
+  /** Help ▸ Open log folder: shows the folder the app's log is written to (for a support request). */
+  openLogFolder(): void;
 }
 
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
@@ -71,6 +73,8 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     role: 'help',
     submenu: [
       item('shortcuts'),
+      { label: 'Open log folder', click: () => opts.openLogFolder() },
+      { type: 'separator' },
       item('about'),
     ],
   };

@@ -12,7 +12,7 @@ import { fontPath } from './fonts.js';
 import { fullRaceTitle } from './sheet/describe.js';
 import { planImage, type ImagePlan } from './sheet/image-plan.js';
 import { rowCount, stackLabels } from './sheet/label-layout.js';
-import { ColumnTimes } from './time-map.js';
+import { ColumnTimes } from '../domain/time/column-time.js';
 
 const MARGIN = 24;
 const LABEL_ROW = 18;

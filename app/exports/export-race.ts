@@ -4,15 +4,15 @@
  * the race and its revision. Every file is written atomically (a reader never sees half a sheet) and reported with
  * its size and SHA-256. The evidence folders are never written to.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportResult, RaceView } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { sha256Bytes } from '../store/sha256.js';
 import { renderAnnotatedPng } from './annotated-png.js';
-import { PLAIN_LATIN } from './cp1252.js';
+import { PLAIN_LATIN } from '../domain/text/cp1252.js';
 import { resultsCsv } from './csv.js';
 import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
@@ -127,7 +127,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
       throw new UserError(`${file}: cannot be written (${code})`, code === 'EACCES' || code === 'EPERM' ? 'FORBIDDEN' : 'USER_ERROR');
     }
-    written.push({ kind, path: file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    written.push({ kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes) });
   }
   return { written };
 }

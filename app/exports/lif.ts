@@ -10,7 +10,7 @@
  */
 import type { RaceView } from '../api/types.js';
 import { windText } from '../domain/event/race-event.js';
-import { encodeCp1252 } from './cp1252.js';
+import { encodeCp1252 } from '../domain/text/cp1252.js';
 import { finisherGaps, ticksFixed } from './gaps-text.js';
 
 /**
@@ -70,5 +70,5 @@ export function resultsLif(view: RaceView): Buffer {
     const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
     lines.push(fields.map(lifField).join(','));
   }
-  return encodeCp1252(lines.join('\r\n') + '\r\n');
+  return Buffer.from(encodeCp1252(lines.join('\r\n') + '\r\n'));
 }

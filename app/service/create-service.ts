@@ -2,6 +2,7 @@
  * Assembles the one service object that implements the whole API from its areas. Every face (Electron IPC,
  * HTTP bridge, CLI) gets this object and calls it only through `dispatchCall`.
  */
+import { log } from '../runtime/log.js';
 import type { PhotofinishService } from '../api/contract.js';
 import type { ApiEventListener } from '../api/events.js';
 import { createAppService } from './app-service.js';
@@ -39,8 +40,9 @@ export function createService(options: ServiceOptions): RunningService {
       for (const l of listeners) {
         try {
           l(event);
-        } catch {
-          // A failing listener (a closed window, a dropped SSE stream) must not stop the others.
+        } catch (err) {
+          // A failing listener (a closed window, a dropped SSE stream) must not stop the others; the log keeps it.
+          log().warn({ err, event: event.type }, 'an event listener failed');
         }
       }
     },

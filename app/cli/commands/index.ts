@@ -1,7 +1,7 @@
 /**
  * Every `photofinish` subcommand, in the order `--help` lists them. Each lives in its own file, loaded only when it
  * runs (or its usage is asked for): `--help` and `--version` must not pay for sharp, pdfkit or zod. The summary is
- * repeated here for `--help`; test/unit/shell/cli-startup.test.ts checks it matches the command's own.
+ * repeated here for `--help`; test/unit/cli/startup.test.ts checks it matches the command's own.
  */
 import type { CliCommand } from '../command.js';
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { raceEvent } from '../event/race-event.js';
 import { going, raceType, surface } from '../sports/horse-scale.js';
 import { withdrawnDeadHeat } from './dead-heat-withdrawal.js';
+import { SPORT_NAMES, type SportName } from '../sports/sport-list.js';
 import { nsString } from './evidence.js';
 import { competitorStatus } from './status.js';
 import { distanceOverride } from './distance-override.js';
@@ -15,8 +16,8 @@ import { distanceOverride } from './distance-override.js';
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
 
-export const sportName = z.enum(['motorsport', 'athletics', 'horse', 'greyhound']);
-export type SportName = z.infer<typeof sportName>;
+export const sportName = z.enum(SPORT_NAMES);
+export type { SportName };
 
 /** Horse-racing distance table: name and its value in lengths (sources differ, so officials can edit it). */
 export const distanceName = z.object({ name: z.string().min(1), lengths: z.number().nonnegative() });

@@ -3,7 +3,7 @@
  * a comment). Beside a `lynx.evt`, it says in which order to offer the start lists' events.
  */
 import { UserError } from '../errors.js';
-import { splitCsvLine } from './csv-line.js';
+import { splitCsvLine } from '../text/csv-line.js';
 import type { EvtEvent } from './parse-start-list.js';
 
 /** What the set-up screen offers for a lynx.evt. */

@@ -6,9 +6,10 @@
  */
 import { UserError } from '../errors.js';
 import type { Competitor } from '../race/document.js';
-import { splitCsvLine } from './csv-line.js';
+import { splitCsvLine } from '../text/csv-line.js';
+import { decodeCp1252 } from '../text/cp1252.js';
+import { decodeUtf8, isWellFormedUtf8 } from '../text/utf8.js';
 import { columnsOf, EXTRA_FIELDS, SHORT_FIELDS, type ExtraField } from './csv-columns.js';
-import { decodeCp1252, decodeUtf8, isWellFormedUtf8 } from './cp1252.js';
 
 export type StartListKind = 'csv' | 'ppl' | 'evt';
 

@@ -9,7 +9,7 @@ import type { EvidenceHashes } from '../evidence-files.js';
 import { fullRaceTitle, headerRows } from '../sheet/describe.js';
 import { closestFinish, planImage, type ImagePlan } from '../sheet/image-plan.js';
 import { sheetNotes } from '../sheet/notes.js';
-import { ColumnTimes } from '../time-map.js';
+import { ColumnTimes } from '../../domain/time/column-time.js';
 import { drawCertification, drawEvidence, drawNotes } from './draw-blocks.js';
 import { drawHeader } from './draw-header.js';
 import { drawImage, type PrintedImage } from './draw-image.js';

@@ -10,7 +10,7 @@
  */
 import type { RaceView } from '../../api/types.js';
 import type { Ticks } from '../../domain/time/ticks.js';
-import type { ColumnTimes } from '../time-map.js';
+import type { ColumnTimes } from '../../domain/time/column-time.js';
 import { ticksFixed } from '../gaps-text.js';
 
 export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];

@@ -219,6 +219,7 @@ export class CompositeWriter {
 
   async abort(): Promise<void> {
     await Promise.allSettled(this.inFlight);
+    // Aborting after a failure: that failure is the one reported; the strips file is removed with the temp folder.
     await this.strips?.close().catch(() => undefined);
     this.strips = null;
   }

@@ -2,6 +2,7 @@
  * Where a race is written. A build writes into a hidden temporary folder beside the output and renames it into
  * place only when everything is written, so a cancelled or crashed build never leaves a half-written race.
  */
+import { log, logUnexpected } from '../../runtime/log.js';
 import { chmod, lstat, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
@@ -70,12 +71,14 @@ export async function commitBuildFolder(temp: string, plan: OutputPlan): Promise
   try {
     await rename(temp, plan.out);
   } catch (err) {
-    await rename(parked, plan.out).catch(() => undefined);
+    // Put the replaced race back; if even that fails, the log says where it is parked.
+    await rename(parked, plan.out).catch((restoreErr: unknown) => logUnexpected(restoreErr, 'restoring a replaced race', { parked, out: plan.out }));
     throw err;
   }
   await rm(old, { recursive: true, force: true });
 }
 
 export async function discardBuildFolder(temp: string): Promise<void> {
-  await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+  // The build already failed (that error is what the user sees); a temp folder left behind is only worth a line.
+  await rm(temp, { recursive: true, force: true }).catch((err: unknown) => log().warn({ err, temp }, 'could not remove a failed build folder'));
 }

@@ -9,7 +9,7 @@ import sharp, { type Sharp } from 'sharp';
 import { UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
-import { readEvidenceFile } from '../hash.js';
+import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
 import { readImageHeader, type HeaderInfo } from './image-header.js';

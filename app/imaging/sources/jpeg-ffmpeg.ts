@@ -16,7 +16,7 @@ import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
-import { readEvidenceFile } from '../hash.js';
+import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT } from '../limits.js';
 import { samplesOf, type PixelFormat } from '../pixels.js';
 import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';

@@ -14,7 +14,7 @@ import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import type { Ticks } from '../../domain/time/ticks.js';
 import { parseRate, ptsToTicks, type Rational } from '../../domain/time/time-map.js';
-import { sha256File } from '../hash.js';
+import { sha256File } from '../../store/sha256.js';
 import { FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { samplesOf } from '../pixels.js';
 import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
@@ -40,6 +40,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
   if (bytes === 0) throw new UserError(`${file}: empty file (0 bytes)`, 'INVALID_ARGUMENT');
   // Asked while ffprobe runs, not after it (one ffmpeg start-up less on the way to the first frame).
   const features = Promise.all([framePassthroughArgs(), frameTimestampFilter()]);
+  // Awaited below; until then keep Node from reporting a failure as unhandled.
   features.catch(() => undefined);
   const probe = await runTool(ffprobePath(), [
     '-v', 'error', '-select_streams', 'v:0',
@@ -84,7 +85,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
     decodedTimes: () => decoded,
     readFrame: (index) => readVideoFrame(file, width, height, probedTimes, pts, index, packets.length),
     async hashFiles(signal) {
-      return [{ path: file, bytes, sha256: await sha256File(file, signal) }];
+      return [{ path: file, bytes, sha256: (await sha256File(file, signal)).sha256 }];
     },
     async close() {},
   };

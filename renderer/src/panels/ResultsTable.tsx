@@ -2,6 +2,7 @@
  * Live results: place, number, name, time, behind winner and previous, with dead-heat, typed and hand-time badges;
  * then DNF, DQ and DNS with the word in the place column, and the rule checks certification will ask about.
  */
+import { isSportName, SPORT_CHOICES } from '../../../app/domain/sports/sport-list.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { sportProfile, type SportProfile } from '../../../app/domain/sports/profiles.js';
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
@@ -53,12 +54,13 @@ export function ResultsTable() {
             aria-label="Sport (publication rules)"
             value={race.sport.sport}
             disabled={race.certified !== null}
-            onChange={(e) => void setSport(e.target.value as 'motorsport' | 'athletics' | 'horse' | 'greyhound')}
+            onChange={(e) => void (isSportName(e.target.value) && setSport(e.target.value))}
           >
-            <option value="motorsport">Motorsport</option>
-            <option value="athletics">Athletics</option>
-            <option value="horse">Horse racing</option>
-            <option value="greyhound">Greyhound</option>
+            {SPORT_CHOICES.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.shortLabel}
+              </option>
+            ))}
           </select>
           resolution {formatInterval(resolution)} per column{r.certified ? ' · certified' : ' · provisional'}
         </span>

@@ -3,6 +3,7 @@
  * and its spread), the sport, a start list (and which event of a lynx.evt), the event, and the build with progress,
  * ETA and cancel.
  */
+import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/sports/sport-list.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
@@ -22,7 +23,6 @@ import { saveEvent } from '../session/record.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
-type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
 
 
 function defaultOut(source: string): string {
@@ -41,7 +41,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [timestamps, setTimestamps] = useState('');
   const [lineRate, setLineRate] = useState('');
   const [startTime, setStartTime] = useState('0');
-  const [sport, setSport] = useState<Sport>('motorsport');
+  const [sport, setSport] = useState<SportName>('motorsport');
   const [startList, setStartList] = useState('');
   const [startListEvent, setStartListEvent] = useState('');
   const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
@@ -332,11 +332,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               </label>
               <label>
                 Sport
-                <select name="sport" value={sport} onChange={(e) => setSport(e.target.value as Sport)}>
-                  <option value="motorsport">Motorsport (nearest 1/1000 s)</option>
-                  <option value="athletics">Athletics (rounded up to 1/100 s)</option>
-                  <option value="horse">Horse racing (lengths)</option>
-                  <option value="greyhound">Greyhound racing (lengths)</option>
+                <select name="sport" value={sport} onChange={(e) => isSportName(e.target.value) && setSport(e.target.value)}>
+                  {SPORT_CHOICES.map((s) => (
+                    <option key={s.name} value={s.name}>
+                      {s.label} ({s.publishes})
+                    </option>
+                  ))}
                 </select>
               </label>
               <StartListField

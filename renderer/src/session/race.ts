@@ -3,6 +3,7 @@
  * `change()`: signed by the official, refused while the race is certified (read-only.ts), and the returned race
  * put in place.
  */
+import type { SportName } from '../../../app/domain/sports/sport-list.js';
 import type { RaceView } from '../../../app/api/types.js';
 import { parseColumnTimes } from '../../../app/domain/time/column-time.js';
 import { rendererApi } from '../api/index.js';
@@ -114,6 +115,6 @@ export function importStartList(path: string, event?: string): Promise<boolean> 
   return change('change the start list', (by, raceId) => api().importStartList({ raceId, path: path.trim(), by, ...(event ? { event } : {}) }));
 }
 
-export function setSport(sport: 'motorsport' | 'athletics' | 'horse' | 'greyhound'): Promise<boolean> {
+export function setSport(sport: SportName): Promise<boolean> {
   return change('change the sport', (by, raceId) => api().setSport({ raceId, sport, by }));
 }

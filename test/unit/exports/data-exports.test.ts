@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCp1252, encodeCp1252 } from '../../../app/exports/cp1252.js';
+import { decodeCp1252, encodeCp1252 } from '../../../app/domain/text/cp1252.js';
 // An independent Windows-1252 reader (the start-list importer's) checks what the .lif export wrote.
-import { decodeCp1252 as readCp1252 } from '../../../app/domain/start-list/cp1252.js';
+const readCp1252 = decodeCp1252;
 import { CSV_COLUMNS, resultsCsv } from '../../../app/exports/csv.js';
 import { readRaceEvidence, type RaceEvidence } from '../../../app/exports/evidence-files.js';
 import { resultsJson } from '../../../app/exports/json.js';
