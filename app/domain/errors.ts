@@ -45,6 +45,8 @@ export const HINTS = [
   'replace-file',
   /** The output folder holds a certified race: replacing it loses its record, so it takes a separate, explicit choice. */
   'replace-certified-race',
+  /** Start-list competitors with neither a mark nor a status stop certification: mark them or record DNS/DNF/DQ. */
+  'account-for-competitors',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -10,6 +10,7 @@ import { createBuildService } from './build-service.js';
 import { createAdjudicationService } from './adjudication-service.js';
 import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
+import { createRecordService } from './record-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 import type { SecretSealer } from '../security/secret-sealer.js';
@@ -55,6 +56,7 @@ export function createService(options: ServiceOptions): RunningService {
     ...createAdjudicationService(context),
     ...createExportService(context),
     ...createDetectionService(context),
+    ...createRecordService(context),
   };
   return {
     service,

@@ -31,6 +31,8 @@ export const buildRequest = z.object({
   name: z.string().max(200).optional(),
   sport: sportName.default('motorsport'),
   startList: filePath.optional(),
+  /** For a lynx.evt holding several events: which one (`event`, `event-round` or `event-round-heat`). */
+  startListEvent: z.string().trim().min(1).max(40).optional(),
   skipBad: z.boolean().default(false),
   force: z.boolean().default(false),
   replaceCertified: z.boolean().default(false),

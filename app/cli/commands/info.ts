@@ -3,6 +3,7 @@ import path from 'node:path';
 import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
+import { eventInfo, eventLine, type EventInfo } from '../../domain/event/race-event.js';
 import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
@@ -10,18 +11,20 @@ import type { CliCommand } from '../command.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
 
-/** The race's name from race.json; the folder name if the document cannot be read (info still shows the evidence). */
-async function raceName(racePath: string): Promise<string> {
+/** The race's name and event from race.json; the folder name if the document cannot be read (info still shows the evidence). */
+async function raceIdentity(racePath: string): Promise<{ name: string; event: EventInfo }> {
   try {
-    return (await readRaceDocument(path.join(racePath, RACE_LAYOUT.document))).meta.name;
+    const doc = await readRaceDocument(path.join(racePath, RACE_LAYOUT.document));
+    return { name: doc.meta.name, event: eventInfo(doc.event, doc.meta) };
   } catch {
-    return path.basename(racePath);
+    return { name: path.basename(racePath), event: eventInfo(undefined) };
   }
 }
 
-export function infoJson(racePath: string, name: string, m: EvidenceManifest, t: TimesFile, withTimes: boolean): Record<string, unknown> {
+export function infoJson(racePath: string, name: string, m: EvidenceManifest, t: TimesFile, withTimes: boolean, event: EventInfo = eventInfo(undefined)): Record<string, unknown> {
   return {
     name,
+    event,
     source: m.source.path,
     source_kind: m.source.kind,
     source_description: m.source.description,
@@ -58,14 +61,15 @@ export const infoCommand: CliCommand = {
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('info', argv, { json: { type: 'boolean' }, times: { type: 'boolean' } });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
-    const [m, t, name] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceName(racePath)]);
+    const [m, t, { name, event }] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceIdentity(racePath)]);
     if (values.json) {
-      ctx.io.out(JSON.stringify(infoJson(racePath, name, m, t, values.times === true), null, 2));
+      ctx.io.out(JSON.stringify(infoJson(racePath, name, m, t, values.times === true, event), null, 2));
       return 0;
     }
     const dec = (ns: string) => ticksToDecimalSeconds(BigInt(ns));
     const lines = [
       `${name}  (${racePath})`,
+      ...(eventLine(event) ? [`  event      ${eventLine(event)}`] : []),
       `  source     ${m.source.description}`,
       `             ${m.source.path} (${m.source.files.length} file${m.source.files.length === 1 ? '' : 's'} hashed${m.source.decoder ? `, decoded with ${m.source.decoder === 'ffmpeg' ? 'FFmpeg' : 'sharp'}` : ''})`,
       `  line       ${m.source.kind === 'linescan' ? 'native line-scan (each column one line)' : describeLine(m.line)}${m.lineGiven ? ` (clipped to the frame; given ${describeLine(m.lineGiven)})` : ''}`,

@@ -126,6 +126,7 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   };
 
   const byId = new Map(view.results.finishers.map((f) => [f.competitor, f]));
+  const statusOf = new Map(view.results.others.map((o) => [o.competitor, o.status === 'unmarked' ? '' : o.status]));
   const order = new Map(view.competitors.map((c, i) => [c.id, i]));
   const hairlines: Hairline[] = [];
   for (const m of view.marks) {
@@ -134,7 +135,10 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     const r = byId.get(m.competitorId);
     const comp = view.competitors.find((x) => x.id === m.competitorId);
     const idx = order.get(m.competitorId) ?? hairlines.length;
-    const labels = hairlineLabels(r?.place ?? null, m.competitorId, r?.time_display || r?.lengths_display || '', m.origin === 'typed');
+    // Horse racing publishes only the winner's time: the others' hairlines carry their distance instead.
+    // A disqualified competitor's hairline stays for the record, marked as such.
+    const reading = r?.time_display || r?.lengths_display || (statusOf.get(m.competitorId) ?? '');
+    const labels = hairlineLabels(r?.place ?? null, m.competitorId, reading, m.origin === 'typed');
     hairlines.push({
       competitorId: m.competitorId,
       place: r?.place ?? null,
@@ -142,7 +146,8 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
       label: labels[0] as string,
       colour: comp?.colour ?? (HAIRLINE_PALETTE[idx % HAIRLINE_PALETTE.length] as string),
       column: c,
-      typed: m.origin === 'typed',
+      // Keyed in, not read from the image: a typed or hand time (a hand time prints with its "h").
+      typed: m.origin === 'typed' || m.origin === 'hand',
       ...place(c),
     });
   }

@@ -6,6 +6,7 @@
 import type { RaceView } from '../../api/types.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
 import type { ImagePlan } from './image-plan.js';
+import { recordNotes } from './record-notes.js';
 
 const MAX_GAPS_LISTED = 8;
 
@@ -49,6 +50,7 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
   for (const dh of view.deadHeats) {
     notes.push(`Dead heat declared between ${dh.competitors.map((c) => `#${c}`).join(' and ')} by ${dh.by} (${instantText(dh.at)}).`);
   }
+  notes.push(...recordNotes(view));
   const gaps = view.evidence.gaps;
   gaps.slice(0, MAX_GAPS_LISTED).forEach((g) => {
     const from = BigInt(g.fromNs);

@@ -13,6 +13,7 @@ import { openRaceAt, selectInWorkspace } from '../session/navigation.js';
 import { showNotice } from '../session/notices.js';
 import { isDefaultPicture, resetPicture, toggleInvert } from '../session/picture.js';
 import { redo, toggleDirection, undo } from '../session/race.js';
+import { openStatusDialog, openWithdrawDeadHeat } from '../session/record.js';
 import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
 import { suggestEdges } from '../session/suggestions.js';
@@ -61,6 +62,9 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'suggest-edges': workspace(suggestEdges),
   'accept-suggestion': workspace(acceptNearest),
   'declare-dead-heat': workspace(openDeadHeat),
+  'withdraw-dead-heat': workspace(openWithdrawDeadHeat),
+  'set-status': workspace(() => openStatusDialog()),
+  'edit-event': workspace(() => openDialog('event')),
   undo: when(canUndo, undo),
   redo: when(canRedo, redo),
   deselect: workspace(() => selectCompetitor(null)),

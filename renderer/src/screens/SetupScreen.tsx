@@ -1,6 +1,7 @@
 /**
  * Set up a race from footage: the finish line on a reference frame, the time source (with the measured frame rate
- * and its spread), the sport, a start list, and the build with progress, ETA and cancel.
+ * and its spread), the sport, a start list (and which event of a lynx.evt), the event, and the build with progress,
+ * ETA and cancel.
  */
 import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/sports/sport-list.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -12,8 +13,12 @@ import { appErrorText } from '../errors/hints.js';
 import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigation.js';
 import { change } from '../session/race.js';
 import { session, useSession, type SetupKind } from '../session/state.js';
-import { BuildProgress, type JobView } from '../setup/BuildProgress.js';
 import { LineEditor } from '../setup/LineEditor.js';
+import { BuildRow, type JobView } from '../setup/BuildRow.js';
+import { StartListField } from '../setup/StartListField.js';
+import { EventFields } from '../record/EventFields.js';
+import { EMPTY_EVENT_FORM, eventChanges, eventForm, type EventForm } from '../record/event-form.js';
+import { saveEvent } from '../session/record.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 
@@ -32,6 +37,10 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
   const [sport, setSport] = useState<SportName>('motorsport');
   const [startList, setStartList] = useState('');
+  const [startListEvent, setStartListEvent] = useState('');
+  const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
+  const eventRef = useRef(event);
+  eventRef.current = event;
   const [name, setName] = useState('');
   const [out, setOut] = useState(defaultOut(source));
   /** Which way competitors cross the camera's view; the composite is then shown so they face the way they travel. */
@@ -117,6 +126,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (travelRef.current === 'left-to-right' && r && r.direction !== 'rtl') {
           void change('change the display direction', (by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
         }
+        // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
+        const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
+        if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
       });
     } else {
       setJob(null);
@@ -138,6 +150,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         name: name.trim() || undefined,
         sport,
         startList: startList.trim() || undefined,
+        startListEvent: startList.trim() && startListEvent ? startListEvent : undefined,
       });
       jobRef.current = jobId;
       setJob({ jobId, phase: 'starting', done: 0, total: probe?.frameCount ?? 0, rate: 0, etaS: null });
@@ -155,7 +168,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     }
   };
 
-  const pickInto = async (purpose: 'start-list' | 'timestamps', set: (v: string) => void) => {
+  const pickInto = async (purpose: 'timestamps', set: (v: string) => void) => {
     const { path } = await api.pickPath({ purpose });
     if (path) set(path);
   };
@@ -245,17 +258,17 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
                   ))}
                 </select>
               </label>
-              <label>
-                Start list (optional: FinishLynx .evt/.ppl or CSV)
-                <span className="row">
-                  <input name="startList" value={startList} onChange={(e) => setStartList(e.target.value)} placeholder="/meet/lynx.evt" />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('start-list', setStartList)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </span>
-              </label>
+              <StartListField
+                path={startList}
+                onPath={setStartList}
+                event={startListEvent}
+                onEvent={(key, chosen) => {
+                  setStartListEvent(key);
+                  // The event line names the event: fill its number, round, heat and name for the official to check.
+                  if (chosen) setEvent((f) => ({ ...f, number: String(chosen.number), round: String(chosen.round), heat: String(chosen.heat), name: chosen.name }));
+                }}
+                native={native}
+              />
               <label>
                 Competitors cross the picture moving
                 <select name="travel" value={travel} onChange={(e) => setTravel(e.target.value as 'right-to-left' | 'left-to-right')}>
@@ -269,22 +282,20 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               </label>
             </fieldset>
 
-            <div className="build-row">
-              {running ? (
-                <BuildProgress job={job} onCancel={() => void cancel()} />
-              ) : finished ? (
-                <p className="loading">Built. Opening the race…</p>
-              ) : (
-                <button type="submit" className="primary big" disabled={!frame || !line || !out.trim()} data-testid="build">
-                  Build the composite
-                </button>
-              )}
-            </div>
+            <h2>Event</h2>
+            <EventFields value={event} onChange={setEvent} disabled={running} />
+
+            <BuildRow job={job} finished={finished !== null} canBuild={Boolean(frame && line && out.trim())} onCancel={() => void cancel()} />
           </section>
         </form>
       ) : null}
     </main>
   );
+}
+
+/** The fields the official filled in (the others keep what the race has). */
+function filled(form: EventForm): Partial<EventForm> {
+  return Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== '')) as Partial<EventForm>;
 }
 
 function labelKind(k: SetupKind): string {

@@ -110,8 +110,9 @@ export async function toggleDirection(): Promise<void> {
   await change('change the display direction', (by, raceId) => api().setDirection({ raceId, direction, by }));
 }
 
-export function importStartList(path: string): Promise<boolean> {
-  return change('change the start list', (by, raceId) => api().importStartList({ raceId, path: path.trim(), by }));
+/** `event`: which event of a lynx.evt (`12-1-3`); its event line fills the race's event. */
+export function importStartList(path: string, event?: string): Promise<boolean> {
+  return change('change the start list', (by, raceId) => api().importStartList({ raceId, path: path.trim(), by, ...(event ? { event } : {}) }));
 }
 
 export function setSport(sport: SportName): Promise<boolean> {

@@ -10,7 +10,7 @@ import { createStore, useStore } from '../app/store.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';
 export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'workspace' };
-export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up';
+export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat';
 export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** Display-only picture adjustments (the evidence is never changed). */
