@@ -66,7 +66,7 @@ describe('exportRaceFiles', () => {
     await expect(attempt({ png: path.join(fx.dir, 'evidence', 'x.png') })).rejects.toThrow(/x\.png: lies inside this race's folder/);
     await expect(attempt({ json: path.join(fx.dir, 'race.json') })).rejects.toThrow(/race\.json: lies inside this race's folder/);
     await expect(attempt({ pdf: path.join(await outside('parent'), 'nope', 'x.pdf') })).rejects.toThrow(/does not exist/);
-    await expect(attempt({ csv: path.join(fx.dir, 'a.txt'), lif: path.join(fx.dir, 'a.txt') })).rejects.toThrow(/given for both --csv and --lif/);
+    await expect(attempt({ csv: path.join(fx.dir, 'a.txt'), lif: path.join(fx.dir, 'a.txt') })).rejects.toThrow(/named for both the csv and the lif export/);
   });
 
   it('refuses to print from a composite that no longer matches its manifest hash', async () => {

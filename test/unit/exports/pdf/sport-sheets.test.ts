@@ -37,7 +37,8 @@ async function sheetFor(sport: SportName): Promise<string> {
   const { pdf } = await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: 'A4', software: { name: 'Photofinish', version: '0.1.0' } });
   await fs.mkdir(ARTIFACTS, { recursive: true });
   await fs.writeFile(path.join(ARTIFACTS, `${sport}-page1.png`), (await renderPage(pdf, 1, 60)).png);
-  return pdfText(pdf, '-layout', 1);
+  // Every page: a sheet with enlargements can carry the later rows of its table over to page 2.
+  return pdfText(pdf, '-layout');
 }
 
 const headingLine = (text: string) => text.split('\n').find((l) => /^\s*Pl\.\s/.test(l)) ?? '';
