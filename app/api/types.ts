@@ -4,6 +4,9 @@
  */
 import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
+import type { StartInfo, ZeroControlInfo } from '../domain/start/start-json.js';
+
+export type { StartInfo, ZeroControlInfo };
 
 export interface AppInfo {
   name: string;
@@ -62,6 +65,12 @@ export interface ResultsReport {
   amendments?: Amendment[];
   /** The sport's publication rule in words, for the result sheet. */
   rule?: string;
+  /**
+   * Time zero: every time above is footage time − `start.time_s`; all its fields are null while no start is set.
+   * Always present in what the service returns (optional only for reports made before time zero existed).
+   */
+  start?: StartInfo;
+  zero_control?: ZeroControlInfo | null;
 }
 
 export interface FinisherResult {

@@ -16,7 +16,7 @@ export interface Change<A extends ChangeAction = ChangeAction> {
   payload: ChangePayload<A>;
 }
 
-function refuseIfCertified(doc: RaceDocument, what: string): void {
+export function refuseIfCertified(doc: RaceDocument, what: string): void {
   if (doc.certified) {
     throw new UserError(
       `cannot ${what}: the race is certified (revision ${doc.certified.revision}, by ${doc.certified.official}); amend it first`,

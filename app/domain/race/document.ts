@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { nsString } from './evidence.js';
+import { startRecord, zeroControlRecord } from '../start/start-record.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
@@ -101,6 +102,10 @@ export const raceDocument = z.object({
   competitors: z.array(competitor),
   marks: z.array(mark),
   deadHeats: z.array(deadHeat),
+  /** Time zero (the start signal) on the footage clock; absent while times stay on the footage clock. */
+  start: startRecord.optional(),
+  /** The zero-control test attached to the race. */
+  zeroControl: zeroControlRecord.optional(),
   /** Current revision: 1 until the first amendment. */
   revision: z.number().int().positive(),
   /** Present while the race is certified (frozen); removed by an amendment, kept in `certifications`. */

@@ -11,9 +11,11 @@ import type { DropGap } from '../race/evidence.js';
 import { evidenceAtMark, markTime } from '../marks/interpolate.js';
 import { sportProfile } from '../sports/profiles.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
+import { startInfo, zeroControlInfo } from '../start/start-json.js';
+import { zeroOf } from '../start/start-record.js';
 
 export interface ResultsInput {
-  doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> & Partial<Pick<RaceDocument, 'amendments'>>;
+  doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> & Partial<Pick<RaceDocument, 'amendments' | 'start' | 'zeroControl'>>;
   times: readonly Ticks[];
   gaps: readonly Pick<DropGap, 'afterColumn'>[];
 }
@@ -34,11 +36,13 @@ export function computeResults(input: ResultsInput): ResultsReport {
   const marks = new Map(doc.marks.map((m) => [m.competitorId, m]));
   const startOrder = new Map(doc.competitors.map((c, i) => [c.id, i]));
   const competitorsById = new Map(doc.competitors.map((c) => [c.id, c]));
+  // Race times run from time zero; before a start is set they stay on the footage clock (zero 0).
+  const zero = zeroOf(doc);
 
   const timed: Timed[] = doc.marks
     .filter((m) => startOrder.has(m.competitorId))
     .map((m) => {
-      const time = markTime(m, times);
+      const time = markTime(m, times, zero);
       return { id: m.competitorId, time, key: profile.tieKey(time), group: -1, order: startOrder.get(m.competitorId) ?? 0 };
     });
 
@@ -73,7 +77,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     })();
     const mark = marks.get(t.id);
     const competitor = competitorsById.get(t.id);
-    const ev = mark ? evidenceAtMark(mark, times, gapAfter) : null;
+    const ev = mark ? evidenceAtMark(mark, times, gapAfter, zero) : null;
     const display = { time: t.time, previous: prev?.time ?? null, isWinner: place === 1, deadHeatWithPrevious: sameGroup };
     const row: FinisherResult = {
       place,
@@ -126,12 +130,16 @@ export function computeResults(input: ResultsInput): ResultsReport {
     finishers,
     amendments: doc.amendments ?? [],
     rule: profile.describe,
+    start: startInfo(doc.start),
+    zero_control: zeroControlInfo(doc.zeroControl),
   };
 }
 
 /** What certification hashes: the result without its certified flag (which certification itself changes). */
 export function resultsForHash(report: ResultsReport): unknown {
-  return { sport: report.sport, revision: report.revision, finishers: report.finishers };
+  // The start joins the hash only once set, so races certified before time zero existed still verify.
+  const start = report.start?.method ? { start: report.start, zero_control: report.zero_control ?? null } : {};
+  return { sport: report.sport, revision: report.revision, finishers: report.finishers, ...start };
 }
 
 function cmp(a: bigint, b: bigint): number {
