@@ -8,6 +8,7 @@ import { buildMethods } from './methods/build.js';
 import { adjudicationMethods } from './methods/adjudication.js';
 import { exportMethods } from './methods/exports.js';
 import { detectionMethods } from './methods/detection.js';
+import { startMethods } from './methods/start.js';
 
 export const apiContract = {
   ...appMethods,
@@ -15,6 +16,7 @@ export const apiContract = {
   ...adjudicationMethods,
   ...exportMethods,
   ...detectionMethods,
+  ...startMethods,
 };
 
 export type ApiContract = typeof apiContract;

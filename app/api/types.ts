@@ -5,8 +5,9 @@
 import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
 import type { StartInfo, ZeroControlInfo } from '../domain/start/start-json.js';
+import type { ResultCheck } from '../domain/start/start-checks.js';
 
-export type { StartInfo, ZeroControlInfo };
+export type { ResultCheck, StartInfo, ZeroControlInfo };
 
 export interface AppInfo {
   name: string;
@@ -71,6 +72,8 @@ export interface ResultsReport {
    */
   start?: StartInfo;
   zero_control?: ZeroControlInfo | null;
+  /** What the official should know before signing (warnings do not stop certification). */
+  checks?: ResultCheck[];
 }
 
 export interface FinisherResult {

@@ -13,6 +13,7 @@ import * as commands from '../domain/race/commands.js';
 import type { MarkPosition, SportSettings } from '../domain/race/document.js';
 import type { RaceState } from '../domain/race/replay.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { raceTimeToPosition } from '../domain/start/start-record.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
 import { commitChange, openRaceFolder } from '../store/race-store.js';
@@ -75,7 +76,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         accepted = { index: suggestion as number, uncertaintyNs: secondsNumberToTicks(edge.uncertainty_s, 'uncertainty').toString(), confidence: edge.confidence };
       }
       return change(raceId, by, (s, ev, at) =>
-        commands.placeMark(s, ev.times, { competitorId, position, origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
+        commands.placeMark(s, ev.times, { competitorId, position: raceTimeToPosition(position, origin, s.doc), origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
       );
     },
     async removeMark({ raceId, competitorId, by }) {

@@ -9,6 +9,7 @@ import { createBuildService } from './build-service.js';
 import { createAdjudicationService } from './adjudication-service.js';
 import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
+import { createStartService } from './start-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 
@@ -50,6 +51,7 @@ export function createService(options: ServiceOptions): RunningService {
     ...createAdjudicationService(context),
     ...createExportService(context),
     ...createDetectionService(context),
+    ...createStartService(context),
   };
   return {
     service,

@@ -1,6 +1,7 @@
 /**
  * Footage for the time-zero tests, made by ffmpeg inside the tests (no binary fixtures): a small grey video with a
- * sharp burst in its audio (a gun's report: broadband noise with a fast decay) starting at a known instant, an
+ * sharp burst in its audio starting at a known instant (a gun's report: a 0.4 ms pressure step, its 0.4 ms negative
+ * swing, then broadband noise decaying over 40 ms), an
  * optional flash (the whole picture white for 30 ms), in AAC/MP4 (with the encoder's priming samples, which the MP4
  * edit list compensates) or PCM/Matroska, optionally with the audio starting later than the video.
  */
@@ -40,7 +41,8 @@ export async function makeStartClip(dir: string, name: string, clip: StartClip):
   const burst = clip.burstS - offset;
   const noise = clip.noise ?? 0.003;
   const flash = clip.flashS === undefined ? '' : `,drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='between(t,${clip.flashS},${clip.flashS + 0.03})'`;
-  const audio = `aevalsrc='${noise}*(2*random(0)-1)+if(gte(t,${burst}),0.8*(2*random(1)-1)*exp(-(t-${burst})*25),0)':s=${rate}:d=${duration - offset}`;
+  const report = `if(gte(t,${burst}),if(lt(t,${burst}+0.0004),0.9,if(lt(t,${burst}+0.0008),-0.6,0.5*(2*random(1)-1)*exp(-(t-${burst})*25))),0)`;
+  const audio = `aevalsrc='${noise}*(2*random(0)-1)+${report}':s=${rate}:d=${duration - offset}`;
   const file = path.join(dir, `${name}.${clip.container === 'mp4-aac' ? 'mp4' : 'mkv'}`);
   const codec = clip.container === 'mp4-aac' ? ['-c:a', 'aac', '-b:a', '128k', ...(offset ? ['-movie_timescale', String(rate)] : [])] : ['-c:a', 'pcm_s16le'];
   await run('ffmpeg', [

@@ -7,7 +7,7 @@ import type { FrameImage, JobStarted, JobStatus, SourceProbe } from '../types.js
 import { filePath, raceId } from './app.js';
 
 /** Rates and times travel as decimal text so "1000" or "29.97" reach the engine exactly. */
-const decimalText = z.union([z.string().regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/), z.number().finite()]).transform(String);
+export const decimalText = z.union([z.string().regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/), z.number().finite()]).transform(String);
 
 export const timingChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fps'), fps: decimalText, startTimeS: decimalText.optional() }),

@@ -25,6 +25,7 @@ export const certifyCommand: CliCommand = {
     ctx.io.out(`  results  sha256 ${c.resultsSha256}`);
     ctx.io.out(`  evidence sha256 ${c.manifestSha256}`);
     ctx.io.out(`  audit head      ${c.auditHead}`);
+    for (const check of view.results.checks ?? []) ctx.io.err(`photofinish certify: ${check.severity}: ${check.message}`);
     return 0;
   },
 };

@@ -3,6 +3,7 @@ import type { ResultsReport } from '../../api/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
+import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 
 export const resultsCommand: CliCommand = {
   name: 'results',
@@ -11,8 +12,10 @@ export const resultsCommand: CliCommand = {
     '  photofinish results RACE [--json]',
     '',
     '  --json   machine-readable: { sport, certified, revision, finishers: [ { place, competitor, name, time_s,',
-    '           time_display, behind_winner_s, behind_previous_s, margin_display, resolution_s, dead_heat, typed } ] }',
-    '           (_s fields are unrounded seconds, _display fields the published strings)',
+    '           time_display, behind_winner_s, behind_previous_s, margin_display, resolution_s, dead_heat, typed } ],',
+    '           start: { method, time_s, uncertainty_s, sound_delay_s, distance_m, temperature_c, by }, zero_control,',
+    '           checks: [ { code, severity, message } ] } (_s fields are unrounded seconds, _display fields the',
+    '           published strings; times run from time zero, start.time_s on the footage clock)',
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('results', argv, { json: { type: 'boolean' } });
@@ -32,6 +35,9 @@ export function formatResultsText(name: string, report: ResultsReport, certified
   const status = report.certified ? `certified by ${certifiedBy ?? 'an official'}` : 'provisional (not certified)';
   lines.push(`${name}: ${report.sport}, revision ${report.revision}, ${status}`);
   if (report.rule) lines.push(`Rule: ${report.rule}`);
+  lines.push(`Time zero: ${startLine(report.start)}`);
+  const zc = zeroControlLine(report.zero_control);
+  if (zc) lines.push(zc);
   for (const a of report.amendments ?? []) lines.push(`Amended to revision ${a.revision} by ${a.by} at ${a.at}: ${a.reason}`);
   const rows = report.finishers.map((f) => {
     const flags = [
@@ -61,6 +67,8 @@ export function formatResultsText(name: string, report: ResultsReport, certified
   if (report.finishers.some((f) => f.near_gap)) notes.push('GAP: the mark lies in a dropped-frame gap; resolution is the whole gap');
   if (report.finishers.some((f) => f.dead_heat)) notes.push('DH: dead heat declared by an official');
   if (notes.length) lines.push('', ...notes);
+  const checks = report.checks ?? [];
+  if (checks.length) lines.push('', ...checks.map((c) => `${c.severity === 'error' ? 'ERROR' : 'Warning'}: ${c.message}`));
   return lines.join('\n');
 }
 

@@ -10,6 +10,7 @@ import { ticksToDecimalSeconds } from '../time/ticks.js';
 import type { ChangeAction, ChangePayload } from './changes.js';
 import type { Certification, Competitor, DeadHeat, Mark, MarkPosition, RaceDocument, SportSettings } from './document.js';
 import { reverseSlice, type RaceState } from './replay.js';
+import { zeroOf } from '../start/start-record.js';
 
 export interface Change<A extends ChangeAction = ChangeAction> {
   action: A;
@@ -86,7 +87,7 @@ export function placeMark(state: RaceState, times: readonly bigint[], req: Place
     const first = times[0];
     const last = times[times.length - 1];
     if (first === undefined || last === undefined || t < first || t > last) {
-      throw new UserError(`time ${ticksToDecimalSeconds(t)} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
+      throw new UserError(`time ${ticksToDecimalSeconds(t - zeroOf(doc))} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
     }
   }
   const before = doc.marks.find((m) => m.competitorId === req.competitorId) ?? null;

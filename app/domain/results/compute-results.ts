@@ -13,6 +13,7 @@ import { sportProfile } from '../sports/profiles.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 import { startInfo, zeroControlInfo } from '../start/start-json.js';
 import { zeroOf } from '../start/start-record.js';
+import { startChecks } from '../start/start-checks.js';
 
 export interface ResultsInput {
   doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> & Partial<Pick<RaceDocument, 'amendments' | 'start' | 'zeroControl'>>;
@@ -132,6 +133,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     rule: profile.describe,
     start: startInfo(doc.start),
     zero_control: zeroControlInfo(doc.zeroControl),
+    checks: startChecks(doc),
   };
 }
 

@@ -3,8 +3,8 @@
  * the sample. A report is a sudden rise of the sound's energy far above what came just before it: the envelope is
  * taken in 1 ms windows; the first window at least 12 dB (`riseDb`) above the 50 ms before it and 12 dB (`floorDb`) above the
  * recording's noise floor (the median window, since a report is brief) holds the onset. The onset is then refined
- * to the first sample whose amplitude stands clear of the noise (a tenth of the report's peak, and well above the
- * noise's own amplitude), so the time is good to a sample or two (tens of microseconds), not to a window.
+ * to the sample on the report's leading edge (see `refine`), so the time is good to a sample or a few (tens of
+ * microseconds), not to a window.
  *
  * Pure: samples in, sample index out. Putting that sample on the footage clock is the audio reader's job.
  */
@@ -77,20 +77,27 @@ export function detectOnset(samples: Float32Array, sampleRate: number, options: 
   return null;
 }
 
-/** The first sample of the report inside window k (or the one before, where the rise began at its end). */
+/**
+ * The report's leading edge inside window k (or the one before, where the rise began at its end): the first sample
+ * reaching half the report's peak, walked back down the same rising edge while it stays above a fifth of the peak.
+ * Not simply the first sample above the noise: an AAC encoder spreads quantisation noise up to a few milliseconds
+ * ahead of a transient (pre-echo), at up to half the transient's amplitude, and a gun's report starts with a sharp
+ * pressure step whose edge survives the encoding.
+ */
 function refine(samples: Float32Array, sampleRate: number, k: number, w: number, noise: number, riseDb: number): Onset {
   const from = Math.max(0, (k - 1) * w);
   const to = Math.min(samples.length, k * w + Math.round(sampleRate * PEAK_S));
   let peak = 0;
   for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(samples[i] as number));
-  // Noise peaks reach about 4 × its RMS; a report's first samples are well above that and a tenth of its peak.
-  const threshold = Math.max(peak * 0.1, noise * 4);
-  let sample = k * w;
-  for (let i = from; i < to; i++) {
-    if (Math.abs(samples[i] as number) >= threshold) {
-      sample = i;
-      break;
-    }
+  const half = Math.max(peak * 0.5, noise * 4);
+  let sample = from;
+  while (sample < to - 1 && Math.abs(samples[sample] as number) < half) sample++;
+  const foot = Math.max(peak * 0.2, noise * 4);
+  for (;;) {
+    const here = samples[sample] as number;
+    const prev = samples[sample - 1];
+    if (sample <= from || prev === undefined || Math.abs(prev) < foot || Math.abs(prev) > Math.abs(here) || Math.sign(prev) !== Math.sign(here)) break;
+    sample--;
   }
   return { sample, riseDb, snrDb: dB(peak / Math.SQRT2 / noise), peak, noise };
 }

@@ -21,6 +21,10 @@ export interface StartInfo {
   at: string | null;
   /** audio: the onset as heard at the microphone; flash: the first frame showing it (footage clock). */
   detected_s: number | null;
+  /** The file the signal was found in (the race's video or an audio file). */
+  source: string | null;
+  /** audio: how far the report rose above the sound just before it, dB. */
+  rise_db: number | null;
 }
 
 export interface ZeroControlInfo {
@@ -39,7 +43,7 @@ const sec = (ns: string | undefined) => (ns === undefined ? null : ticksToSecond
 
 export function startInfo(start: StartRecord | undefined): StartInfo {
   if (!start) {
-    return { method: null, time_s: null, time_ns: null, uncertainty_s: null, sound_delay_s: null, distance_m: null, temperature_c: null, by: null, at: null, detected_s: null };
+    return { method: null, time_s: null, time_ns: null, uncertainty_s: null, sound_delay_s: null, distance_m: null, temperature_c: null, by: null, at: null, detected_s: null, source: null, rise_db: null };
   }
   return {
     method: start.method,
@@ -52,6 +56,8 @@ export function startInfo(start: StartRecord | undefined): StartInfo {
     by: start.by,
     at: start.at,
     detected_s: sec(start.detectedNs),
+    source: start.source?.path ?? null,
+    rise_db: start.riseDb ?? null,
   };
 }
 
@@ -68,4 +74,9 @@ export function zeroControlInfo(zc: ZeroControlRecord | undefined): ZeroControlI
     by: zc.by,
     at: zc.at,
   };
+}
+
+/** Time zero as ticks from a report's `start` (0 while none is set): what faces subtract to show race time. */
+export function zeroOfInfo(start: StartInfo | undefined): bigint {
+  return start?.time_ns ? BigInt(start.time_ns) : 0n;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { nsString } from '../race/evidence.js';
+import type { MarkPosition } from '../race/document.js';
 
 export const startMethod = z.enum(['typed', 'audio', 'flash']);
 export type StartMethod = z.infer<typeof startMethod>;
@@ -55,4 +56,20 @@ export type ZeroControlRecord = z.infer<typeof zeroControlRecord>;
 /** The document's time zero as ticks: 0 while no start is set (times then stay on the footage clock). */
 export function zeroOf(doc: { start?: StartRecord | undefined }): bigint {
   return doc.start ? BigInt(doc.start.zeroNs) : 0n;
+}
+
+/**
+ * A time read off the picture (`mark --time S`) is a race time; the mark keeps it on the footage clock, as a
+ * position on the picture, so a later change of the start re-times it like every other hairline. Typed times and
+ * accepted suggestions (already on the footage clock) pass through unchanged.
+ */
+export function raceTimeToPosition(position: MarkPosition, origin: string, doc: { start?: StartRecord | undefined }): MarkPosition {
+  if (position.kind !== 'time' || origin !== 'image') return position;
+  return { kind: 'time', ns: (BigInt(position.ns) + zeroOf(doc)).toString() };
+}
+
+/** Where a mark stands on the picture, as a position on the footage clock (a typed race time moved by time zero). */
+export function footagePosition(mark: { position: MarkPosition; origin: string }, zero: bigint): MarkPosition {
+  if (mark.position.kind !== 'time' || mark.origin !== 'typed') return mark.position;
+  return { kind: 'time', ns: (BigInt(mark.position.ns) + zero).toString() };
 }

@@ -9,9 +9,11 @@
  * Column c (fractional) stands at image x = c + 0.5 columns from the crop's first column (pixel centres).
  */
 import type { RaceView } from '../../api/types.js';
-import type { Ticks } from '../../domain/time/ticks.js';
+import { divCeil, type Ticks } from '../../domain/time/ticks.js';
 import type { ColumnTimes } from '../time-map.js';
 import { ticksFixed } from '../gaps-text.js';
+import { zeroOfInfo } from '../../domain/start/start-json.js';
+import { footagePosition } from '../../domain/start/start-record.js';
 
 export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];
 
@@ -81,8 +83,10 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   const total = times.columns;
   const colOf = new Map<string, number>();
   const offImage: string[] = [];
+  // Race times run from time zero; the image's columns carry footage times.
+  const zero = zeroOfInfo(view.results.start);
   for (const m of view.marks) {
-    const c = times.columnOfMark(m.position);
+    const c = times.columnOfMark(footagePosition(m, zero));
     if (c === null) offImage.push(m.competitorId);
     else colOf.set(m.competitorId, c);
   }
@@ -144,7 +148,7 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     gaps.push({ ...place(g.afterColumn + 0.5), text: `gap ${ticksFixed(missing * 1000n, 1)} ms` });
   }
 
-  return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing), offImage };
+  return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing, zero), offImage };
 }
 
 function cropAround(cols: number[], total: number, minColumns: number): { start: number; end: number } {
@@ -175,30 +179,31 @@ function cropAround(cols: number[], total: number, minColumns: number): { start:
 const STEPS_NS: bigint[] = [];
 for (let p = 10n ** 4n; p <= 10n ** 12n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
 
-/** Ruler ticks on round times (1-2-5 steps), labelled at least `spacing` apart; none inside a dropped-frame gap. */
+/** Ruler ticks on round race times (1-2-5 steps), labelled at least `spacing` apart; none inside a dropped-frame gap. */
 function rulerTicks(
   view: RaceView,
   times: ColumnTimes,
   bands: Band[],
   xIn: (b: Band, c: number) => number,
   spacing: number,
+  zero: Ticks,
 ): Tick[] {
   const ticks: Tick[] = [];
   const gapSpans = view.evidence.gaps.map((g) => [BigInt(g.fromNs), BigInt(g.toNs)] as const);
-  const inGap = (t: Ticks) => gapSpans.some(([a, b]) => t > a && t < b);
+  const inGap = (t: Ticks) => gapSpans.some(([a, b]) => t + zero > a && t + zero < b);
   for (const b of bands) {
-    const t0 = times.times[b.start] as Ticks;
-    const t1 = times.times[b.end - 1] as Ticks;
+    const t0 = (times.times[b.start] as Ticks) - zero;
+    const t1 = (times.times[b.end - 1] as Ticks) - zero;
     if (t1 <= t0 || b.width <= 0) continue;
     const nsPerUnit = Number(t1 - t0) / b.width;
     const major = STEPS_NS.find((s) => Number(s) / nsPerUnit >= spacing) ?? (STEPS_NS[STEPS_NS.length - 1] as bigint);
     const minorCandidates = [major / 10n, major / 5n, major / 2n].filter((s) => s > 0n && major % s === 0n);
     const minor = minorCandidates.find((s) => Number(s) / nsPerUnit >= 5) ?? major;
     const decimals = Math.max(0, 10 - major.toString().length);
-    const first = ((t0 + minor - 1n) / minor) * minor;
+    const first = divCeil(t0, minor) * minor;
     for (let t = first; t <= t1; t += minor) {
       if (inGap(t)) continue;
-      const c = times.columnAtTime(t);
+      const c = times.columnAtTime(t + zero);
       if (c === null || c + 0.5 < b.start || c + 0.5 > b.end) continue;
       ticks.push({ band: b.index, x: xIn(b, c), label: t % major === 0n ? clockText(t, Math.min(decimals, 9)) : null });
     }
