@@ -15,12 +15,12 @@ import { attachZeroControl, clearStart, setStart } from '../domain/start/start-c
 import type { ZeroControlRecord } from '../domain/start/start-record.js';
 import { zeroControlReport } from '../domain/start/zero-control.js';
 import { parseSecondsToTicks } from '../domain/time/ticks.js';
-import type { FoundStart } from '../start/find-start.js';
+import type { FoundStart } from '../detection/start-signal/find-start.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { loadRaceEvidence } from '../store/race-evidence-cache.js';
 import { commitChange, openRaceFolder } from '../store/race-store.js';
 import { sha256Bytes } from '../store/sha256.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
 import { buildRaceView } from './race-view.js';
 
@@ -40,7 +40,7 @@ export function createStartService(ctx: ServiceContext): StartService {
   return {
     async findStart({ raceId, method, audioPath, distanceM, temperatureC }) {
       const dir = ctx.races.pathOf(raceId);
-      const finder = await import('../start/find-start.js');
+      const finder = await import('../detection/start-signal/find-start.js');
       const found = method === 'audio' ? await finder.findAudioStart(dir, { audioPath, distanceM, temperatureC }) : await finder.findFlashStart(dir);
       return found.proposal;
     },
@@ -51,7 +51,7 @@ export function createStartService(ctx: ServiceContext): StartService {
       let found: FoundStart;
       if (method === 'typed') found = { method, zeroNs: parseSecondsToTicks(timeS as string, 'start time').toString(), uncertaintyNs: '0' };
       else {
-        const finder = await import('../start/find-start.js');
+        const finder = await import('../detection/start-signal/find-start.js');
         found = (method === 'audio' ? await finder.findAudioStart(dir, { audioPath, distanceM, temperatureC }) : await finder.findFlashStart(dir)).found;
       }
       return change(raceId, by, (s, at) => setStart(s, { ...found, by, at }));
@@ -89,7 +89,7 @@ export function createStartService(ctx: ServiceContext): StartService {
       });
     },
     async runZeroControl({ source, audioPath, out, by }) {
-      const { runZeroControlTest } = await import('../start/zero-control-test.js');
+      const { runZeroControlTest } = await import('../detection/start-signal/zero-control-test.js');
       const report = await runZeroControlTest({ source, audioPath, by, at: new Date().toISOString(), software: { name: SOFTWARE.name, version: SOFTWARE.version } });
       if (out) {
         const target = path.resolve(out);

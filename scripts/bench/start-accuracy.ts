@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { detectFlash } from '../../app/domain/start/flash.js';
 import { detectOnset } from '../../app/domain/start/onset.js';
 import { readAudioTrack } from '../../app/imaging/audio/read-audio.js';
-import { videoBrightness } from '../../app/imaging/flash/frame-brightness.js';
+import { videoBrightness } from '../../app/detection/start-signal/frame-brightness.js';
 import { burstTruthS, makeStartClip, type StartClip } from '../../test/helpers/start-clips.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

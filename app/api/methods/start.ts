@@ -1,7 +1,8 @@
 /** Time zero (the start signal) and the zero-control test: find it, confirm it, change or clear it. */
 import { z } from 'zod';
 import { method } from '../define.js';
-import type { StartProposal, ZeroControlReport } from '../start-types.js';
+import type { StartProposal } from '../../domain/start/start-proposal.js';
+import type { ZeroControlReport } from '../../domain/start/zero-control.js';
 import type { RaceView } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
 import { decimalText } from './build.js';

@@ -5,7 +5,7 @@ import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.j
 import { describeLine } from '../../domain/line/finish-line.js';
 import { startInfo, zeroControlInfo, type StartInfo, type ZeroControlInfo } from '../../domain/start/start-json.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
-import { loadManifest, readTimes } from '../../imaging/race-evidence.js';
+import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';

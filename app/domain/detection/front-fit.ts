@@ -14,7 +14,7 @@
  * so neither one noisy row nor the median's lag behind a rounded nose decides. The fit's residuals give the stated
  * uncertainty (one standard deviation).
  */
-import type { LineGeometry } from './line-geometry.js';
+import type { LineGeometry } from './line-crossing.js';
 import { median, medianInPlace, runningMedian } from './robust.js';
 
 /** An RGB frame, interleaved, 0–255 scale. */

@@ -127,7 +127,7 @@ describe('photofinish start --audio / --flash on generated footage', () => {
       expect(Math.abs(start.time_s - Math.ceil(9.87654 * 48000) / 48000)).toBeLessThanOrEqual(0.0002);
       expect(start.source).toBe(wav);
       const own = await runCli(['start', f.dir, '--audio', '--by', 'Starter']);
-      expect(own.err).toMatch(/the race was built from a folder of frames, which has no sound; name an audio file/);
+      expect(own.err).toMatch(/the race was built from a folder of frames, which has no sound; give the sound file with --audio FILE$/);
     } finally {
       await f.cleanup();
     }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../../app/api/events.js';
 import { dispatchCall } from '../../../app/api/dispatch.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { createService, type RunningService } from '../../../app/service/create-service.js';
 import { makeStartClip } from '../../helpers/start-clips.js';

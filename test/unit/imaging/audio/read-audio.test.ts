@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectOnset } from '../../../../app/domain/start/onset.js';
 import { detectFlash } from '../../../../app/domain/start/flash.js';
 import { readAudioTrack } from '../../../../app/imaging/audio/read-audio.js';
-import { videoBrightness } from '../../../../app/imaging/flash/frame-brightness.js';
+import { videoBrightness } from '../../../../app/detection/start-signal/frame-brightness.js';
 import { burstTruthS, makeStartClip, type StartClip } from '../../../helpers/start-clips.js';
 
 let dir: string;

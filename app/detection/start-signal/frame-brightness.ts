@@ -8,8 +8,8 @@ import { CancelledError, UserError } from '../../domain/errors.js';
 import type { FrameBrightness } from '../../domain/start/flash.js';
 import type { EvidenceManifest, TimesFile } from '../../domain/race/evidence.js';
 import { ptsToTicks, type Rational } from '../../domain/time/time-map.js';
-import { lastErrorLine } from '../sources/ffmpeg.js';
-import { runFfmpegLogged, showinfoFrame, showinfoTimeBase } from '../sources/ffmpeg-log.js';
+import { lastErrorLine } from '../../imaging/sources/ffmpeg.js';
+import { runFfmpegLogged, showinfoFrame, showinfoTimeBase } from '../../imaging/sources/ffmpeg-log.js';
 
 const SIDE = 32;
 /** Frames decoded at once from a folder (each held whole, in RGB, while its mean is taken). */
@@ -60,7 +60,7 @@ export async function raceBrightness(manifest: EvidenceManifest, times: TimesFil
     const byFrame = new Map((await videoBrightness(src.path, signal)).map((b) => [b.frame, b]));
     return times.frames.map((f, c) => ({ frame: f, time: BigInt(times.timesNs[c] as string), mean: byFrame.get(f)?.mean ?? NaN })).filter((b) => Number.isFinite(b.mean));
   }
-  const { frameReader } = await import('../../detection/frame-reader.js');
+  const { frameReader } = await import('../frame-reader.js');
   const read = frameReader(manifest);
   const out: TimedBrightness[] = [];
   for (let c0 = 0; c0 < times.frames.length; c0 += FOLDER_CHUNK) {

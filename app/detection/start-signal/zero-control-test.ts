@@ -6,15 +6,15 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { UserError } from '../domain/errors.js';
-import { RACE_LAYOUT } from '../domain/race/evidence.js';
-import { detectFlash } from '../domain/start/flash.js';
-import { judgeZeroControl, ZERO_CONTROL_SCHEMA, type ZeroControlReport } from '../domain/start/zero-control.js';
-import { ticksToSeconds } from '../domain/time/ticks.js';
-import { raceBrightness, videoBrightness, type TimedBrightness } from '../imaging/flash/frame-brightness.js';
-import { loadManifest, readTimes } from '../imaging/race-evidence.js';
-import { VIDEO_EXTENSIONS } from '../imaging/sources/video.js';
-import { sha256File } from '../store/sha256.js';
+import { UserError } from '../../domain/errors.js';
+import { RACE_LAYOUT } from '../../domain/race/evidence.js';
+import { detectFlash } from '../../domain/start/flash.js';
+import { judgeZeroControl, ZERO_CONTROL_SCHEMA, type ZeroControlReport } from '../../domain/start/zero-control.js';
+import { ticksToSeconds } from '../../domain/time/ticks.js';
+import { raceBrightness, videoBrightness, type TimedBrightness } from './frame-brightness.js';
+import { loadManifest, readTimes } from '../../store/evidence-reader.js';
+import { VIDEO_EXTENSIONS } from '../../imaging/sources/video.js';
+import { sha256File } from '../../store/sha256.js';
 import { findReport } from './find-start.js';
 
 export interface ZeroControlRequest {
@@ -39,7 +39,7 @@ async function footageOf(source: string, signal?: AbortSignal): Promise<Footage>
   if (st.isDirectory()) {
     const manifestFile = path.join(source, RACE_LAYOUT.manifest);
     if (!(await stat(manifestFile).catch(() => null))) {
-      throw new UserError(`${source}: a folder of frames has no times of its own; build it into a race (with its frame rate) and test the race folder`, 'INVALID_ARGUMENT');
+      throw new UserError(`${source}: a folder of frames has no times of its own; the test reads a race built from it`, 'INVALID_ARGUMENT', { hint: 'build-race' });
     }
     const [manifest, times] = await Promise.all([loadManifest(source), readTimes(source)]);
     return { frames: await raceBrightness(manifest, times, signal), hashed: manifestFile, audio: manifest.source.kind === 'video' ? manifest.source.path : null };
@@ -54,7 +54,7 @@ export async function runZeroControlTest(req: ZeroControlRequest, signal?: Abort
   const source = path.resolve(req.source);
   const footage = await footageOf(source, signal);
   const audioFile = req.audioPath ? path.resolve(req.audioPath) : footage.audio;
-  if (!audioFile) throw new UserError(`${source}: the footage has no sound; name the audio file recorded with it`, 'INVALID_ARGUMENT');
+  if (!audioFile) throw new UserError(`${source}: the footage has no sound`, 'INVALID_ARGUMENT', { hint: 'name-audio-file' });
   const flash = detectFlash(footage.frames);
   if (!flash) throw new UserError(`${source}: no flash found (no frame brightens abruptly over the one before)`, 'NOT_FOUND');
   const { finding, time } = await findReport(audioFile, signal);

@@ -1,10 +1,8 @@
 /**
- * What the start (time zero) and zero-control operations return over the API. Exact times are integer-ns strings
- * (`_ns`), `_s` fields unrounded seconds; every time here is on the footage clock (the evidence's own).
+ * A start signal found in the footage but not yet recorded, as the API returns it for the official to confirm.
+ * Exact times are integer-ns strings (`_ns`), `_s` fields unrounded seconds; every time is on the footage clock.
  */
-import type { StartInfo } from '../domain/start/start-json.js';
-
-export type { ZeroControlReport } from '../domain/start/zero-control.js';
+import type { StartInfo } from './start-json.js';
 
 /** The gun's report as found in a sound track, with the sound around it for the official to look at. */
 export interface AudioFinding {

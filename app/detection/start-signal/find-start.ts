@@ -5,20 +5,20 @@
  * at before confirming. Nothing here changes the race.
  */
 import path from 'node:path';
-import type { AudioFinding, FlashFinding, StartProposal } from '../api/start-types.js';
-import { UserError } from '../domain/errors.js';
-import type { EvidenceManifest } from '../domain/race/evidence.js';
-import { detectFlash } from '../domain/start/flash.js';
-import { detectOnset } from '../domain/start/onset.js';
-import { soundDelay, DEFAULT_TEMPERATURE_C } from '../domain/start/sound-delay.js';
-import { startInfo } from '../domain/start/start-json.js';
-import type { StartRecord } from '../domain/start/start-record.js';
-import { peakEnvelope } from '../domain/start/waveform.js';
-import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
-import { readAudioTrack, type AudioTrack } from '../imaging/audio/read-audio.js';
-import { raceBrightness, type TimedBrightness } from '../imaging/flash/frame-brightness.js';
-import { loadManifest, readTimes } from '../imaging/race-evidence.js';
-import { sha256File } from '../store/sha256.js';
+import type { AudioFinding, FlashFinding, StartProposal } from '../../domain/start/start-proposal.js';
+import { UserError } from '../../domain/errors.js';
+import type { EvidenceManifest } from '../../domain/race/evidence.js';
+import { detectFlash } from '../../domain/start/flash.js';
+import { detectOnset } from '../../domain/start/onset.js';
+import { soundDelay, DEFAULT_TEMPERATURE_C } from '../../domain/start/sound-delay.js';
+import { startInfo } from '../../domain/start/start-json.js';
+import type { StartRecord } from '../../domain/start/start-record.js';
+import { peakEnvelope } from '../../domain/start/waveform.js';
+import { ticksToSeconds, type Ticks } from '../../domain/time/ticks.js';
+import { readAudioTrack, type AudioTrack } from '../../imaging/audio/read-audio.js';
+import { raceBrightness, type TimedBrightness } from './frame-brightness.js';
+import { loadManifest, readTimes } from '../../store/evidence-reader.js';
+import { sha256File } from '../../store/sha256.js';
 
 /** What a start would record, less who confirmed it and when. */
 export type FoundStart = Omit<StartRecord, 'by' | 'at'>;
@@ -67,7 +67,7 @@ export async function findReport(file: string, signal?: AbortSignal): Promise<{ 
 function audioFileOf(manifest: EvidenceManifest, racePath: string, given?: string): string {
   if (given) return path.resolve(given);
   if (manifest.source.kind === 'video') return manifest.source.path;
-  throw new UserError(`${racePath}: the race was built from ${manifest.source.kind === 'frames' ? 'a folder of frames' : `a ${manifest.source.kind} source`}, which has no sound; name an audio file recorded on the footage's clock`, 'INVALID_ARGUMENT');
+  throw new UserError(`${racePath}: the race was built from ${manifest.source.kind === 'frames' ? 'a folder of frames' : `a ${manifest.source.kind} source`}, which has no sound`, 'INVALID_ARGUMENT', { hint: 'name-audio-file' });
 }
 
 export async function findAudioStart(racePath: string, opts: AudioStartOptions, signal?: AbortSignal): Promise<{ found: FoundStart; proposal: StartProposal }> {
