@@ -1,38 +1,19 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../app/domain/audit/canonical.js';
-import { checkChain, sealEntry, type AuditEntry } from '../../../app/domain/audit/chain.js';
+import { checkChain, type AuditEntry } from '../../../app/domain/audit/chain.js';
 import * as commands from '../../../app/domain/race/commands.js';
-import type { RaceCreatedPayload } from '../../../app/domain/race/changes.js';
-import { replayLog, type RaceState } from '../../../app/domain/race/replay.js';
+import { createdPayload, MemoryRace, sha256 } from '../../helpers/memory-race.js';
 
-const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 const times = Array.from({ length: 10 }, (_, c) => BigInt(c) * 1_000_000n);
-const created: RaceCreatedPayload = {
-  schemaVersion: 1,
-  id: 'r',
-  createdAt: 'then',
-  meta: { name: 'Heat' },
-  evidence: { manifestPath: 'evidence/manifest.json', manifestSha256: 'm' },
-  settings: { sport: { sport: 'motorsport' }, direction: 'ltr' },
-  competitors: [
-    { id: 'A', name: 'Ann' },
-    { id: 'B', name: 'Bo' },
-  ],
-};
+const created = createdPayload('motorsport', [
+  { id: 'A', name: 'Ann' },
+  { id: 'B', name: 'Bo' },
+]);
 
-/** A tiny in-memory race: every command goes through the same seal-and-replay path as the store. */
-class Log {
-  entries: AuditEntry[] = [sealEntry(null, { at: 't0', actor: 'builder', action: 'race.created', payload: created }, sha256)];
-  get state(): RaceState {
-    return replayLog(this.entries);
-  }
-  push(change: { action: string; payload: unknown }, actor = 'J'): this {
-    this.entries.push(sealEntry(this.entries[this.entries.length - 1] ?? null, { at: `t${this.entries.length}`, actor, ...change }, sha256));
-    return this;
-  }
-  mark(id: string, milliColumn: number): this {
-    return this.push(commands.placeMark(this.state, times, { competitorId: id, position: { kind: 'column', milliColumn }, origin: 'image', by: 'J', at: 'now' }));
+/** A tiny in-memory race of 10 columns 1 ms apart. */
+class Log extends MemoryRace {
+  constructor() {
+    super(created, times);
   }
 }
 

@@ -1,38 +1,21 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sealEntry, type AuditEntry } from '../../../../app/domain/audit/chain.js';
 import * as commands from '../../../../app/domain/race/commands.js';
-import type { RaceCreatedPayload } from '../../../../app/domain/race/changes.js';
-import { replayLog, type RaceState } from '../../../../app/domain/race/replay.js';
+import { createdPayload, MemoryRace } from '../../../helpers/memory-race.js';
 import { computeResults, resultsForHash } from '../../../../app/domain/results/compute-results.js';
 import { clearStart, setStart } from '../../../../app/domain/start/start-commands.js';
 import type { StartRecord } from '../../../../app/domain/start/start-record.js';
 
-const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 // 1000 fps footage whose clock starts at 12.000 s (a camera's own clock, not the gun).
 const times = Array.from({ length: 20_000 }, (_, c) => 12_000_000_000n + BigInt(c) * 1_000_000n);
-const created: RaceCreatedPayload = {
-  schemaVersion: 1,
-  id: 'r',
-  createdAt: 't0',
-  meta: { name: 'Heat' },
-  evidence: { manifestPath: 'evidence/manifest.json', manifestSha256: 'm' },
-  settings: { sport: { sport: 'athletics' }, direction: 'ltr' },
-  competitors: [
-    { id: 'A', name: 'Ann' },
-    { id: 'B', name: 'Bo' },
-    { id: 'C', name: 'Cy' },
-  ],
-};
+const created = createdPayload('athletics', [
+  { id: 'A', name: 'Ann' },
+  { id: 'B', name: 'Bo' },
+  { id: 'C', name: 'Cy' },
+]);
 
-class Log {
-  entries: AuditEntry[] = [sealEntry(null, { at: 't0', actor: 'builder', action: 'race.created', payload: created }, sha256)];
-  get state(): RaceState {
-    return replayLog(this.entries);
-  }
-  push(change: { action: string; payload: unknown }): this {
-    this.entries.push(sealEntry(this.entries[this.entries.length - 1] ?? null, { at: `t${this.entries.length}`, actor: 'J', ...change }, sha256));
-    return this;
+class Log extends MemoryRace {
+  constructor() {
+    super(created, times);
   }
   results() {
     return computeResults({ doc: this.state.doc, times, gaps: [] });
