@@ -30,13 +30,16 @@ export interface AudioStartOptions {
   temperatureC?: string;
 }
 
-const WAVEFORM = { beforeS: 0.25, afterS: 0.5, bins: 600 };
+const WAVEFORM = { beforeS: 0.25, maxBeforeS: 2, afterS: 0.5, bins: 600 };
 const FLASH_CONTEXT_FRAMES = 15;
 /** Below one step of 16-bit audio (−90 dBFS): nothing was recorded. */
 const SILENCE = 1 / 32768;
 
-/** The report in a track, as a finding (throws a one-line UserError when there is none). */
-export async function findReport(file: string, signal?: AbortSignal): Promise<{ finding: AudioFinding; track: AudioTrack; time: Ticks }> {
+/**
+ * The report in a track, as a finding (throws a one-line UserError when there is none). The waveform reaches back
+ * far enough before the onset to show time zero too, where a sound delay puts it earlier.
+ */
+export async function findReport(file: string, signal?: AbortSignal, delay: Ticks = 0n): Promise<{ finding: AudioFinding; track: AudioTrack; time: Ticks }> {
   const [track, hash] = await Promise.all([readAudioTrack(file, signal), sha256File(file)]);
   const onset = detectOnset(track.samples, track.sampleRate);
   if (!onset) {
@@ -44,7 +47,8 @@ export async function findReport(file: string, signal?: AbortSignal): Promise<{ 
     throw new UserError(`${file}: ${silent ? 'the audio track is silent throughout (digital silence): no start signal to find' : "no sharp sound (a gun's report) found in the audio track"}`, 'NOT_FOUND');
   }
   const time = track.timeOfSample(onset.sample);
-  const from = onset.sample - Math.round(WAVEFORM.beforeS * track.sampleRate);
+  const beforeS = Math.min(WAVEFORM.maxBeforeS, Math.max(WAVEFORM.beforeS, ticksToSeconds(delay) + 0.1));
+  const from = onset.sample - Math.round(beforeS * track.sampleRate);
   const to = onset.sample + Math.round(WAVEFORM.afterS * track.sampleRate);
   const finding: AudioFinding = {
     file,
@@ -58,7 +62,7 @@ export async function findReport(file: string, signal?: AbortSignal): Promise<{ 
     sample: onset.sample,
     rise_db: round1(onset.riseDb),
     snr_db: round1(onset.snrDb),
-    waveform: { from_s: ticksToSeconds(time) - WAVEFORM.beforeS, to_s: ticksToSeconds(time) + WAVEFORM.afterS, peaks: peakEnvelope(track.samples, from, to, WAVEFORM.bins) },
+    waveform: { from_s: ticksToSeconds(time) - beforeS, to_s: ticksToSeconds(time) + WAVEFORM.afterS, peaks: peakEnvelope(track.samples, from, to, WAVEFORM.bins) },
   };
   return { finding, track, time };
 }
@@ -76,7 +80,7 @@ export async function findAudioStart(racePath: string, opts: AudioStartOptions, 
   // Check the distance before the (slow) decode: a typo should not cost a second of waiting.
   const delay = opts.distanceM !== undefined ? soundDelay(opts.distanceM, opts.temperatureC ?? DEFAULT_TEMPERATURE_C) : null;
   if (!delay && opts.temperatureC !== undefined) soundDelay('0', opts.temperatureC);
-  const { finding, track, time } = await findReport(file, signal);
+  const { finding, track, time } = await findReport(file, signal, delay?.delay);
   if (!opts.audioPath) {
     const expected = manifest.source.files[0]?.sha256;
     if (expected && expected !== finding.sha256) throw new UserError(`${file}: the video changed since the race was built (SHA-256 differs from the evidence)`, 'CONFLICT');

@@ -75,8 +75,3 @@ export function zeroControlInfo(zc: ZeroControlRecord | undefined): ZeroControlI
     at: zc.at,
   };
 }
-
-/** Time zero as ticks from a report's `start` (0 while none is set): what faces subtract to show race time. */
-export function zeroOfInfo(start: StartInfo | undefined): bigint {
-  return start?.time_ns ? BigInt(start.time_ns) : 0n;
-}

@@ -12,7 +12,7 @@ import type { RaceView } from '../../api/types.js';
 import { divCeil, type Ticks } from '../../domain/time/ticks.js';
 import type { ColumnTimes } from '../time-map.js';
 import { ticksFixed } from '../gaps-text.js';
-import { zeroOfInfo } from '../../domain/start/start-json.js';
+import { zeroOfInfo } from '../../domain/start/race-clock.js';
 import { footagePosition } from '../../domain/start/start-record.js';
 
 export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];

@@ -6,7 +6,7 @@
 import type { RaceView } from '../../api/types.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
 import type { ImagePlan } from './image-plan.js';
-import { zeroOfInfo } from '../../domain/start/start-json.js';
+import { zeroOfInfo } from '../../domain/start/race-clock.js';
 
 const MAX_GAPS_LISTED = 8;
 

@@ -16,6 +16,7 @@ import { redo, toggleDirection, undo } from '../session/race.js';
 import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
 import { suggestEdges } from '../session/suggestions.js';
+import { openStartDialog } from '../session/start.js';
 import { viewer } from '../viewer/viewer-handle.js';
 import { matches, type KeyPress } from './key-binding.js';
 import { openAnotherRace, pickAndOpen } from './open-actions.js';
@@ -86,6 +87,7 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'inspect-frame': onViewer(inspectAtHairline),
   'previous-frame': { enabled: inWorkspace, run: () => stepInspector(-1) },
   'next-frame': { enabled: inWorkspace, run: () => stepInspector(1) },
+  'set-start': { enabled: inWorkspace, run: openStartDialog },
   certify: { enabled: uncertified, run: () => openDialog('certify') },
   amend: {
     enabled: inWorkspace,

@@ -9,6 +9,7 @@ import { CertifyDialog } from '../dialogs/CertifyDialog.js';
 import { DeadHeatDialog } from '../dialogs/DeadHeatDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
+import { StartDialog } from '../start/StartDialog.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
@@ -57,6 +58,7 @@ export function App() {
       {dialog === 'amend' ? <AmendDialog onClose={closeDialog} /> : null}
       {dialog === 'export' ? <ExportDialog onClose={closeDialog} /> : null}
       {dialog === 'dead-heat' ? <DeadHeatDialog onClose={closeDialog} /> : null}
+      {dialog === 'start' ? <StartDialog onClose={closeDialog} /> : null}
     </div>
   );
 }

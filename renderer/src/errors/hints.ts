@@ -20,7 +20,7 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-output-files': () => 'Move the race folder somewhere you can write to, open it from there and export again.',
   'verify-race': () => 'Its files were changed outside Photofinish: have the race folder verified before going on.',
   'build-race': () => 'Open footage (frames or a video) to build a race first.',
-  'name-audio-file': () => 'Under “Start”, choose “Audio file…” and pick the sound recorded with the footage.',
+  'name-audio-file': () => 'In “Time zero…”, give the “Audio file…” recorded with the footage.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

@@ -13,6 +13,7 @@ import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigatio
 import { change } from '../session/race.js';
 import { session, useSession, type SetupKind } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';
+import { SetupStart } from '../start/SetupStart.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
 type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
@@ -358,7 +359,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
                 <input name="out" value={out} onChange={(e) => setOut(e.target.value)} required spellCheck={false} />
               </label>
             </fieldset>
-
+            {probe.kind !== 'linescan' ? <SetupStart disabled={running} ownSound={probe.kind === 'video'} source={source} /> : null}
             <div className="build-row">
               {running ? (
                 <>

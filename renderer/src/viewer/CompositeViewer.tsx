@@ -1,6 +1,7 @@
 /** React shell of the composite viewer: mounts the canvases once and hands data to the imperative engine. */
 import { useEffect, useMemo, useRef } from 'react';
 import { columnAtTime } from '../../../app/domain/time/column-time.js';
+import { raceTimeOfTimeMark, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
 import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
@@ -56,6 +57,8 @@ export function CompositeViewer({ onHover }: { onHover(milli: number | null): vo
   useEffect(() => {
     if (!race || !engineRef.current) return;
     const byId = new Map(race.competitors.map((c, i) => [c.id, competitorColour(c, i)]));
+    // `times` are on the race clock; marks kept as footage times (accepted suggestions) are moved onto it.
+    const zero = zeroOfInfo(race.results.start);
     const data: ViewerData = {
       raceId: race.raceId,
       columns: race.evidence.columns,
@@ -66,11 +69,12 @@ export function CompositeViewer({ onHover }: { onHover(milli: number | null): vo
       direction: race.direction,
       gaps: race.evidence.gaps,
       decimals,
+      clock: race.results.start?.method ? 'race' : 'footage',
       marks: race.marks.map((m) => ({
         competitorId: m.competitorId,
         label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : m.origin === 'suggestion' && m.suggestion ? ` (S${m.suggestion.index + 1})` : ''}`,
         colour: byId.get(m.competitorId) ?? UNKNOWN_COMPETITOR,
-        column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(times, BigInt(m.position.ns)),
+        column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(times, raceTimeOfTimeMark({ ...m, position: m.position }, zero)),
         selected: m.competitorId === selectedId,
       })),
       suggestions: suggestions.map((e) => {
@@ -80,7 +84,7 @@ export function CompositeViewer({ onHover }: { onHover(milli: number | null): vo
           column: e.column,
           rows: e.rows,
           acceptedFor: acceptedFor?.competitorId ?? null,
-          label: acceptedFor ? `${suggestionName(e)} → #${acceptedFor.competitorId}` : suggestionText(e, decimals),
+          label: acceptedFor ? `${suggestionName(e)} → #${acceptedFor.competitorId}` : suggestionText(e, decimals, zero),
         };
       }),
     };
