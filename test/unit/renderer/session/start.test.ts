@@ -9,7 +9,7 @@ import { DEFAULT_PLAN, planIsFor, startArgs } from '../../../../renderer/src/ses
 import { initialSession, session } from '../../../../renderer/src/session/state.js';
 import { raceView } from '../fakes/race-view.js';
 
-const start = (timeNs: string | null) => ({ start: { method: timeNs === null ? null : 'audio', time_ns: timeNs } }) as never;
+const start = (timeNs: string | null): Record<string, unknown> => ({ start: { method: timeNs === null ? null : 'audio', time_ns: timeNs } });
 
 beforeEach(() => {
   session.set(initialSession());
