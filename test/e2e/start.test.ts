@@ -89,6 +89,12 @@ describe.skipIf(skip !== null)('time zero in Chromium', () => {
     expect(await page.getByTestId('start-found').innerText()).toMatch(/Gun’s flash, first seen in the frame at 1\.240000 s: 1\.235000 s on the footage clock, ±5\.0 ms/);
     await screenshot(app, 'start-12-flash-found');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Certifying this athletics race without a zero-control test: a warning, not a refusal.
+    await page.getByTestId('certify').click();
+    expect(await page.getByTestId('check-zero-control-missing').innerText()).toContain('no zero-control test is attached');
+    await screenshot(app, 'start-15-certify-warning');
+    await page.getByTestId('certify-dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(errors).toEqual([]);
   });
 

@@ -44,6 +44,11 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
             {unmarked.map((f) => `#${f.competitor}`).join(', ')}.
           </p>
         ) : null}
+        {(race.results.checks ?? []).map((c) => (
+          <p key={c.code} className="warning" role="note" data-testid={`check-${c.code}`}>
+            {c.message}
+          </p>
+        ))}
         <div className="fields">
           <label>
             Official
