@@ -94,7 +94,11 @@ describe('photofinish zero-control', () => {
       expect(cert.err).toBe('');
 
       const pdf = path.join(tmp, 'sheet.pdf');
-      expect((await runCli(['export', f.dir, '--pdf', pdf])).code).toBe(0);
+      const exported = path.join(tmp, 'results.json');
+      expect((await runCli(['export', f.dir, '--pdf', pdf, '--json', exported])).code).toBe(0);
+      const data = JSON.parse(await fs.readFile(exported, 'utf8'));
+      expect(data.start).toMatchObject({ method: 'typed', time_s: 0.5, by: 'Starter' });
+      expect(data.zero_control).toMatchObject({ passed: true, report_file: 'zero-good.json' });
       const { stdout } = await promisify(execFile)('pdftotext', ['-layout', pdf, '-']);
       expect(stdout).toMatch(/Time zero\s+Typed: 0\.500000 s on the footage clock; confirmed by Starter\./);
       expect(stdout).toMatch(/Zero control\s+passed, offset [+-]0\.\d+ ms \(tolerance ±10\.0 ms; report SHA-256/);
