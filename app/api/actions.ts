@@ -94,6 +94,7 @@ export const ACTIONS = [
   { id: 'previous-frame', group: 'Inspector', label: 'Previous frame', help: 'Previous / next source frame', keys: ['['] },
   { id: 'next-frame', group: 'Inspector', label: 'Next frame', help: 'Previous / next source frame', keys: [']'] },
   // Race
+  { id: 'set-start', group: 'Race', label: 'Time zero…', help: 'Set time zero: the gun’s report in the sound, its flash, or a typed time', keys: ['T'] },
   { id: 'certify', group: 'Race', label: 'Certify…', help: 'Certify the results', keys: ['C'] },
   { id: 'amend', group: 'Race', label: 'Amend…', help: 'Amend a certified race (asks for a reason)', keys: ['A'] },
   { id: 'edit-event', group: 'Race', label: 'Event…', help: 'The event: meet, number, name, round, heat, date, venue, distance, wind', keys: ['e'] },

@@ -9,6 +9,7 @@ import { adjudicationMethods } from './methods/adjudication.js';
 import { exportMethods } from './methods/exports.js';
 import { detectionMethods } from './methods/detection.js';
 import { recordMethods } from './methods/record.js';
+import { startMethods } from './methods/start.js';
 
 export const apiContract = {
   ...appMethods,
@@ -17,6 +18,7 @@ export const apiContract = {
   ...exportMethods,
   ...detectionMethods,
   ...recordMethods,
+  ...startMethods,
 };
 
 export type ApiContract = typeof apiContract;

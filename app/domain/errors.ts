@@ -47,6 +47,8 @@ export const HINTS = [
   'replace-certified-race',
   /** Start-list competitors with neither a mark nor a status stop certification: mark them or record DNS/DNF/DQ. */
   'account-for-competitors',
+  /** The footage has no sound track: name the audio file recorded on its clock. */
+  'name-audio-file',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -12,6 +12,7 @@ import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
 import type { MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { raceTimeToPosition } from '../domain/start/start-record.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
 import { loadRaceEvidence } from '../store/race-evidence-cache.js';
 import { readRaceFolder } from '../store/race-store.js';
@@ -83,7 +84,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         accepted = { index: suggestion as number, uncertaintyNs: secondsNumberToTicks(edge.uncertainty_s, 'uncertainty').toString(), confidence: edge.confidence };
       }
       return change(raceId, by, (s, ev, at) =>
-        commands.placeMark(s, ev.times, { competitorId, position, origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
+        commands.placeMark(s, ev.times, { competitorId, position: raceTimeToPosition(position, origin, s.doc), origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
       );
     },
     async removeMark({ raceId, competitorId, by }) {

@@ -11,6 +11,7 @@ import { createAdjudicationService } from './adjudication-service.js';
 import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
 import { createRecordService } from './record-service.js';
+import { createStartService } from './start-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 import type { SecretSealer } from '../security/secret-sealer.js';
@@ -57,6 +58,7 @@ export function createService(options: ServiceOptions): RunningService {
     ...createExportService(context),
     ...createDetectionService(context),
     ...createRecordService(context),
+    ...createStartService(context),
   };
   return {
     service,

@@ -4,6 +4,7 @@ import { eventLine } from '../../domain/event/race-event.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
+import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 
 export const resultsCommand: CliCommand = {
   name: 'results',
@@ -15,7 +16,9 @@ export const resultsCommand: CliCommand = {
     '           distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_display, behind_winner_s,',
     '           behind_previous_s, margin_display, resolution_s, dead_heat, typed, hand? } ],',
     '           others: [ { competitor, name, status, rule, reason, by, time_s } ] (status DNS, DNF, DQ or unmarked),',
-    '           checks: [ { code, severity, message } ] } (_s fields are unrounded seconds, _display the published strings)',
+    '           start: { method, time_s, uncertainty_s, sound_delay_s, distance_m, temperature_c, by }, zero_control,',
+    '           checks: [ { code, severity, message } ] } (_s fields are unrounded seconds, _display the published',
+    '           strings; times run from time zero, start.time_s on the footage clock)',
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('results', argv, { json: { type: 'boolean' } });
@@ -37,6 +40,9 @@ export function formatResultsText(name: string, report: ResultsReport, certified
   const event = eventLine(report.event);
   if (event) lines.push(`Event: ${event}`);
   if (report.rule) lines.push(`Rule: ${report.rule}`);
+  lines.push(`Time zero: ${startLine(report.start)}`);
+  const zc = zeroControlLine(report.zero_control);
+  if (zc) lines.push(zc);
   for (const a of report.amendments ?? []) lines.push(`Amended to revision ${a.revision} by ${a.by} at ${a.at}: ${a.reason}`);
   const rows = report.finishers.map((f) => {
     const flags = [

@@ -9,6 +9,7 @@ import { withdrawnDeadHeat } from './dead-heat-withdrawal.js';
 import { amendment, certification, competitor, deadHeat, mark, raceMeta, sportSettings } from './document.js';
 import { competitorStatus } from './status.js';
 import { distanceOverride } from './distance-override.js';
+import { startRecord, zeroControlRecord } from '../start/start-record.js';
 
 /**
  * A reversible change to one slice of the race: one competitor's mark or status, the list of dead heats (and of
@@ -72,6 +73,10 @@ export const changePayloads = {
   redo: z.object({ redoes: z.number().int().positive(), change: sliceChange }),
   'race.certified': z.object({ certification }),
   'race.amended': z.object({ amendment }),
+  /** Time zero set or changed (every image mark is re-timed by it); `start.cleared` keeps what it removed. */
+  'start.set': z.object({ start: startRecord }),
+  'start.cleared': z.object({ before: startRecord }),
+  'zero-control.attached': z.object({ zeroControl: zeroControlRecord }),
 } as const;
 
 export type ChangeAction = keyof typeof changePayloads;

@@ -19,6 +19,7 @@ export { declareDeadHeat, withdrawDeadHeat } from './commands/dead-heat.js';
 export { clearStatus, setStatus } from './commands/status.js';
 export { setEvent } from './commands/event.js';
 export { clearDistance, setDistance } from './commands/distance.js';
+import { zeroOf } from '../start/start-record.js';
 
 export interface Change<A extends ChangeAction = ChangeAction> {
   action: A;
@@ -88,7 +89,7 @@ export function placeMark(state: RaceState, times: readonly bigint[], req: Place
     const first = times[0];
     const last = times[times.length - 1];
     if (first === undefined || last === undefined || t < first || t > last) {
-      throw new UserError(`time ${ticksToDecimalSeconds(t)} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
+      throw new UserError(`time ${ticksToDecimalSeconds(t - zeroOf(doc))} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
     }
   }
   const before = doc.marks.find((m) => m.competitorId === req.competitorId) ?? null;

@@ -12,6 +12,7 @@ import { SPORT_NAMES, type SportName } from '../sports/sport-list.js';
 import { nsString } from './evidence.js';
 import { competitorStatus } from './status.js';
 import { distanceOverride } from './distance-override.js';
+import { startRecord, zeroControlRecord } from '../start/start-record.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
@@ -147,6 +148,10 @@ export const raceDocument = z.object({
   distanceOverrides: z.array(distanceOverride).optional(),
   /** Dead heats that no longer stand, and why (absent until the first). */
   withdrawnDeadHeats: z.array(withdrawnDeadHeat).optional(),
+  /** Time zero (the start signal) on the footage clock; absent while times stay on the footage clock. */
+  start: startRecord.optional(),
+  /** The zero-control test attached to the race. */
+  zeroControl: zeroControlRecord.optional(),
   /** Current revision: 1 until the first amendment. */
   revision: z.number().int().positive(),
   /** Present while the race is certified (frozen); removed by an amendment, kept in `certifications`. */

@@ -9,6 +9,7 @@ import { canonicalJson } from '../audit/canonical.js';
 import { changePayloads, isChangeAction, UNDOABLE, type SliceChange } from './changes.js';
 import { RACE_SCHEMA, type RaceDocument } from './document.js';
 import { applyRecordSlice, reverseAny } from './record-slices.js';
+import { applyStartChange } from '../start/start-replay.js';
 
 export interface RaceState {
   doc: RaceDocument;
@@ -170,6 +171,11 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
       redo.length = 0;
       break;
     }
+    case 'start.set':
+    case 'start.cleared':
+    case 'zero-control.attached':
+      applyStartChange(doc, entry.action, payload, fail);
+      break;
     default:
       fail(`unhandled action "${entry.action}"`);
   }

@@ -17,10 +17,13 @@ import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 import { ruleChecks } from './checks.js';
 import { deadHeatRefusal } from './dead-heat-rule.js';
 import { otherResults } from './others.js';
+import { startInfo, zeroControlInfo } from '../start/start-json.js';
+import { zeroOf } from '../start/start-record.js';
+import { startChecks } from '../start/start-checks.js';
 
 export interface ResultsInput {
   doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> &
-    Partial<Pick<RaceDocument, 'amendments' | 'statuses' | 'withdrawnDeadHeats' | 'event' | 'meta' | 'distanceOverrides'>>;
+    Partial<Pick<RaceDocument, 'amendments' | 'statuses' | 'withdrawnDeadHeats' | 'event' | 'meta' | 'distanceOverrides' | 'start' | 'zeroControl'>>;
   times: readonly Ticks[];
   gaps: readonly Pick<DropGap, 'afterColumn'>[];
   /** Measured images per second of the evidence (for the athletics rate check). */
@@ -47,11 +50,13 @@ export function computeResults(input: ResultsInput): ResultsReport {
   const statuses = doc.statuses ?? [];
   // A disqualified competitor keeps the mark for the record but takes no place.
   const disqualified = new Set(statuses.filter((s) => s.status === 'DQ').map((s) => s.competitorId));
+  // Race times run from time zero; before a start is set they stay on the footage clock (zero 0).
+  const zero = zeroOf(doc);
 
   const timed: Timed[] = doc.marks
     .filter((m) => startOrder.has(m.competitorId) && !disqualified.has(m.competitorId))
     .map((m) => {
-      const time = markTime(m, times);
+      const time = markTime(m, times, zero);
       const hand = m.origin === 'hand';
       return { id: m.competitorId, time, key: profile.tieKey(time, hand), group: -1, order: startOrder.get(m.competitorId) ?? 0, hand };
     });
@@ -62,7 +67,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
   doc.deadHeats.forEach((dh, g) => {
     const members = dh.competitors.map((id) => byId.get(id)).filter((t): t is Timed => t !== undefined);
     if (members.length < 2) return;
-    const why = deadHeatRefusal(doc.settings.sport.sport, members.map((m) => marks.get(m.id) as Mark), times);
+    const why = deadHeatRefusal(doc.settings.sport.sport, members.map((m) => marks.get(m.id) as Mark), times, zero);
     if (why) {
       unsupported.push({ deadHeat: dh, why });
       return;
@@ -93,7 +98,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     })();
     const mark = marks.get(t.id);
     const competitor = competitorsById.get(t.id);
-    const ev = mark ? evidenceAtMark(mark, times, gapAfter) : null;
+    const ev = mark ? evidenceAtMark(mark, times, gapAfter, zero) : null;
     const display = { time: t.time, previous: prev?.time ?? null, isWinner: place === 1, deadHeatWithPrevious: sameGroup, hand: t.hand, previousHand: prev?.hand ?? false };
     const row: FinisherResult = {
       place,
@@ -127,6 +132,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
 
   const others = otherResults(doc.competitors, new Set(byId.keys()), statuses, marks, times, (m, time) =>
     profile.time({ time, previous: null, isWinner: true, deadHeatWithPrevious: false, hand: m.origin === 'hand' }),
+    zero,
   );
   const checks = ruleChecks({
     sport: doc.settings.sport.sport,
@@ -145,9 +151,12 @@ export function computeResults(input: ResultsInput): ResultsReport {
     event: eventInfo(doc.event, doc.meta),
     finishers,
     others,
-    checks,
+    // The record's rules, then what an official should know about time zero.
+    checks: [...checks, ...startChecks(doc)],
     amendments: doc.amendments ?? [],
     rule: profile.describe,
+    start: startInfo(doc.start),
+    zero_control: zeroControlInfo(doc.zeroControl),
   };
 }
 

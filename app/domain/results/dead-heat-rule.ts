@@ -18,16 +18,19 @@ const PRECISION: Record<'motorsport' | 'athletics', string> = {
 };
 
 /** The time as the sport publishes it (for the dead-heat rule: equal text, equal time). */
-export function publishedTime(sport: 'motorsport' | 'athletics', mark: Mark, times: readonly Ticks[]): string {
-  const t = markTime(mark, times);
+export function publishedTime(sport: 'motorsport' | 'athletics', mark: Mark, times: readonly Ticks[], zero: Ticks): string {
+  const t = markTime(mark, times, zero);
   if (mark.origin === 'hand') return handTime(t);
   return sport === 'athletics' ? athleticsTime(t) : motorsportTime(t);
 }
 
-/** Why the marks do not support a dead heat between `marks` (two or more), or null where they do. */
-export function deadHeatRefusal(sport: SportName, marks: readonly Mark[], times: readonly Ticks[]): string | null {
+/**
+ * Why the marks do not support a dead heat between `marks` (two or more), or null where they do. `zero` is time zero
+ * on the footage clock: published times are race times, and rounding up to 1/100 s depends on where zero falls.
+ */
+export function deadHeatRefusal(sport: SportName, marks: readonly Mark[], times: readonly Ticks[], zero: Ticks): string | null {
   if (sport === 'motorsport' || sport === 'athletics') {
-    const published = marks.map((m) => ({ id: m.competitorId, text: publishedTime(sport, m, times) }));
+    const published = marks.map((m) => ({ id: m.competitorId, text: publishedTime(sport, m, times, zero) }));
     const first = published[0];
     const other = published.find((p) => p.text !== first?.text);
     if (!first || !other) return null;
@@ -37,8 +40,8 @@ export function deadHeatRefusal(sport: SportName, marks: readonly Mark[], times:
     for (let j = i + 1; j < marks.length; j++) {
       const a = marks[i] as Mark;
       const b = marks[j] as Mark;
-      const gap = abs(markTime(a, times) - markTime(b, times));
-      const resolution = maxOf(evidenceAtMark(a, times, []).resolution, evidenceAtMark(b, times, []).resolution);
+      const gap = abs(markTime(a, times, zero) - markTime(b, times, zero));
+      const resolution = maxOf(evidenceAtMark(a, times, [], zero).resolution, evidenceAtMark(b, times, [], zero).resolution);
       if (gap > resolution) {
         return `the hairlines of #${a.competitorId} and #${b.competitorId} are ${ticksToDecimalSeconds(gap)} s apart, more than the picture's resolution there (${ticksToDecimalSeconds(resolution)} s): the picture separates them`;
       }

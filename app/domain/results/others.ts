@@ -39,6 +39,8 @@ export function otherResults(
   marks: ReadonlyMap<string, Mark>,
   times: readonly Ticks[],
   publish: (mark: Mark, t: Ticks) => string,
+  /** Time zero on the footage clock: a DQ's time for the record is a race time like every other. */
+  zero: Ticks,
 ): OtherResult[] {
   const byId = new Map(statuses.map((s) => [s.competitorId, s]));
   const rows = competitors
@@ -46,7 +48,7 @@ export function otherResults(
     .map((c, order) => {
       const st = byId.get(c.id);
       const mark = marks.get(c.id);
-      const t = mark && st?.status === 'DQ' ? markTime(mark, times) : null;
+      const t = mark && st?.status === 'DQ' ? markTime(mark, times, zero) : null;
       const row: OtherResult = {
         competitor: c.id,
         name: c.name,

@@ -3,17 +3,19 @@
  * itself changes), its checks or its event (which describe it). A certification made before competitors could be
  * given a status listed the unplaced among the finishers, without a place; the hashed form keeps that shape while
  * nobody has a status, so every earlier certification still verifies. Fields the result gained later are hashed
- * only where they say something (a hand time, a status).
+ * only where they say something (a hand time, a status, a time zero).
  */
 import type { FinisherResult, ResultsReport } from './results-report.js';
 import type { OtherResult } from './others.js';
 
-export function resultsForHash(report: Pick<ResultsReport, 'sport' | 'revision' | 'finishers' | 'others'>): unknown {
+export function resultsForHash(report: Pick<ResultsReport, 'sport' | 'revision' | 'finishers' | 'others' | 'start' | 'zero_control'>): unknown {
   const placed = report.finishers.filter((f) => f.place !== null);
   const others: readonly OtherResult[] = report.others ?? [];
   const withStatus = others.some((o) => o.status !== 'unmarked');
-  if (withStatus) return { sport: report.sport, revision: report.revision, finishers: placed, others };
-  return { sport: report.sport, revision: report.revision, finishers: [...placed, ...others.map(unplacedRow)] };
+  // Time zero joins the hash only once set (every time depends on it), so races certified before it existed verify.
+  const start = report.start?.method ? { start: report.start, zero_control: report.zero_control ?? null } : {};
+  if (withStatus) return { sport: report.sport, revision: report.revision, finishers: placed, others, ...start };
+  return { sport: report.sport, revision: report.revision, finishers: [...placed, ...others.map(unplacedRow)], ...start };
 }
 
 /** An unmarked competitor as the result listed it before `others` existed. */

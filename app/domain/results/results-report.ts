@@ -9,6 +9,7 @@ import type { RuleCheck } from './checks.js';
 import type { OtherResult } from './others.js';
 
 export type { OtherResult, RuleCheck };
+import type { StartInfo, ZeroControlInfo } from '../start/start-json.js';
 
 /** Matches `photofinish results --json`. */
 export interface ResultsReport {
@@ -21,12 +22,18 @@ export interface ResultsReport {
   finishers: FinisherResult[];
   /** Start-list competitors who take no place: DNS, DNF, DQ, or neither mark nor status ("unmarked"). */
   others: OtherResult[];
-  /** Rule checks before certification; an error stops it. */
+  /** Rule checks before certification (the record's rules, then time zero's); an error stops it, warnings do not. */
   checks: RuleCheck[];
   /** Every amendment so far (revision, official, reason): printed on every later result sheet. */
   amendments?: Amendment[];
   /** The sport's publication rule in words, for the result sheet. */
   rule?: string;
+  /**
+   * Time zero: every time above is footage time − `start.time_s`; all its fields are null while no start is set.
+   * Always present in what the service returns (optional only for reports made before time zero existed).
+   */
+  start?: StartInfo;
+  zero_control?: ZeroControlInfo | null;
 }
 
 export interface FinisherResult {

@@ -6,6 +6,7 @@ import type { RaceView } from '../../api/types.js';
 import type { TimingSource } from '../../domain/race/evidence.js';
 import { distanceText, eventLine } from '../../domain/event/race-event.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
+import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 
 export const SPORT_LABEL: Record<string, string> = {
   athletics: 'Athletics (torso; times rounded up to 1/100 s)',
@@ -99,6 +100,9 @@ export function headerRows(view: RaceView, software: { name: string; version: st
     ['Frames', `${ev.source.frameCount} source frames → ${ev.columns} image columns${gaps}`],
     ['Measured rate', measuredRateText(view)],
     ['Time base', timeBaseText(ev.timing)],
+    // How time zero was set, the correction, the uncertainty and who confirmed it; then the zero-control test.
+    ['Time zero', startLine(view.results.start)],
+    ['Zero control', zeroControlLine(view.results.zero_control)?.replace(/^Zero control: /, '') ?? undefined],
     ['Software', `${software.name} ${software.version} (evidence built by ${ev.software.name} ${ev.software.version} at ${ev.builtAt})`],
   ];
   return rows.filter((r): r is [string, string] => typeof r[1] === 'string' && r[1].length > 0);

@@ -17,6 +17,7 @@ import { openStatusDialog, openWithdrawDeadHeat } from '../session/record.js';
 import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
 import { suggestEdges } from '../session/suggestions.js';
+import { openStartDialog } from '../session/start.js';
 import { viewer } from '../viewer/viewer-handle.js';
 import { matches, type KeyPress } from './key-binding.js';
 import { openAnotherRace, pickAndOpen } from './open-actions.js';
@@ -89,6 +90,7 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'inspect-frame': workspace(inspectAtHairline),
   'previous-frame': workspace(() => stepInspector(-1)),
   'next-frame': workspace(() => stepInspector(1)),
+  'set-start': workspace(openStartDialog),
   certify: when(uncertified, () => openDialog('certify')),
   amend: workspace(() => (session.get().race.view?.certified ? openDialog('amend') : showNotice('Only a certified race needs an amendment.'))),
   export: workspace(() => openDialog('export')),

@@ -13,6 +13,7 @@ import { StatusDialog } from '../dialogs/StatusDialog.js';
 import { WithdrawDeadHeatDialog } from '../dialogs/WithdrawDeadHeatDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
+import { StartDialog } from '../start/StartDialog.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
@@ -65,6 +66,7 @@ export function App() {
       {dialog === 'event' ? <EventDialog onClose={closeDialog} /> : null}
       {dialog === 'status' ? <StatusDialog onClose={closeDialog} /> : null}
       {dialog === 'withdraw-dead-heat' ? <WithdrawDeadHeatDialog onClose={closeDialog} /> : null}
+      {dialog === 'start' ? <StartDialog onClose={closeDialog} /> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
 import type { Mark } from '../../../app/domain/race/document.js';
 import { deadHeatRefusal } from '../../../app/domain/results/dead-heat-rule.js';
+import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { readOnlyRefusal } from '../session/read-only.js';
 
@@ -51,7 +52,11 @@ export function planDeadHeat(race: RaceView, ids: readonly string[], times?: rea
   if (same) return { ...plan, refusal: `These finishers already share a dead heat, declared by ${same.by}.` };
   if (times) {
     const marks = members.map((f) => race.marks.find((m) => m.competitorId === f.competitor)).filter((m): m is Mark => m !== undefined);
-    const why = deadHeatRefusal(race.sport.sport, marks, times);
+    // The engine's rule works on the footage clock with time zero (accepted edges are footage times); the session
+    // holds column times on the race clock, so they go back by zero first.
+    const zero = zeroOfInfo(race.results.start);
+    const footage = zero === 0n ? times : times.map((t) => t + zero);
+    const why = deadHeatRefusal(race.sport.sport, marks, footage, zero);
     if (why) return { ...plan, refusal: `No dead heat: ${why}. Separate them on the photo, or re-read the marks if they cannot be separated.` };
   }
   return { ...plan, refusal: null };

@@ -7,7 +7,7 @@ export function ChecksList({ checks, testId }: { checks: readonly RuleCheck[]; t
   return (
     <ul className="checks" data-testid={testId}>
       {sorted.map((c, i) => (
-        <li key={`${c.code}-${i}`} className={c.severity} data-code={c.code}>
+        <li key={`${c.code}-${i}`} className={c.severity} data-code={c.code} data-testid={`check-${c.code}`}>
           <strong>{c.severity === 'error' ? 'Must be fixed' : 'Check'}:</strong> {c.message}
         </li>
       ))}

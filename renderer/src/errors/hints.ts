@@ -22,6 +22,7 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'replace-certified-race': () => 'Choose another folder under “Save the race in”: a certified race is never replaced from the app.',
   'replace-file': (facts) => `Choose “Replace” to write over ${facts.file ?? 'it'}, or export somewhere else.`,
   'account-for-competitors': () => 'Mark each of them, or choose DNS, DNF or DQ from its row’s status menu in the start list.',
+  'name-audio-file': () => 'In “Time zero…”, give the “Audio file…” recorded with the footage.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

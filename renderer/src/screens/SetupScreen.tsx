@@ -19,6 +19,7 @@ import { StartListField } from '../setup/StartListField.js';
 import { EventFields } from '../record/EventFields.js';
 import { EMPTY_EVENT_FORM, eventChanges, eventForm, type EventForm } from '../record/event-form.js';
 import { saveEvent } from '../session/record.js';
+import { SetupStart } from '../start/SetupStart.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 
@@ -281,6 +282,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
                 <input name="out" value={out} onChange={(e) => setOut(e.target.value)} required spellCheck={false} />
               </label>
             </fieldset>
+            {probe.kind !== 'linescan' ? <SetupStart disabled={running} ownSound={probe.kind === 'video'} source={source} /> : null}
 
             <h2>Event</h2>
             <EventFields value={event} onChange={setEvent} disabled={running} />

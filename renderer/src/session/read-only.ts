@@ -13,7 +13,10 @@ export type Edit =
   | 'declare a dead heat'
   | 'withdraw a dead heat'
   | 'change the event'
-  | 'record a status';
+  | 'record a status'
+  | 'change the start'
+  | 'clear the start'
+  | 'attach a zero-control report';
 
 /** Why a certified race refuses an edit, or null while the race is open for changes. */
 export function readOnlyRefusal(race: Pick<RaceView, 'certified'> | null, edit: Edit): string | null {

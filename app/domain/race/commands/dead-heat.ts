@@ -6,6 +6,7 @@
  */
 import { UserError } from '../../errors.js';
 import { deadHeatRefusal } from '../../results/dead-heat-rule.js';
+import { zeroOf } from '../../start/start-record.js';
 import type { Ticks } from '../../time/ticks.js';
 import type { Change } from '../commands.js';
 import type { SimpleSliceChange } from '../changes.js';
@@ -33,7 +34,7 @@ export function declareDeadHeat(state: RaceState, times: readonly Ticks[], ids: 
     if (statusOf(doc, id)?.status === 'DQ') throw new UserError(`competitor ${id} is disqualified and takes no place; a dead heat shares a place`, 'CONFLICT');
     marks.push(mark);
   }
-  const refusal = deadHeatRefusal(doc.settings.sport.sport, marks, times);
+  const refusal = deadHeatRefusal(doc.settings.sport.sport, marks, times, zeroOf(doc));
   if (refusal) throw new UserError(`no dead heat between ${list(unique)}: ${refusal}`, 'CONFLICT');
   const kept = doc.deadHeats
     .map((dh) => ({ ...dh, competitors: dh.competitors.filter((c) => !unique.includes(c)) }))
@@ -89,7 +90,7 @@ export function withdrawalsForMark(doc: RaceDocument, times: readonly Ticks[], i
       if (!dh.competitors.includes(id)) return null;
       if (next === null) return `the mark of #${id} was removed`;
       const marks = dh.competitors.map((c) => (c === id ? next : doc.marks.find((m) => m.competitorId === c))).filter((m): m is Mark => m !== undefined);
-      const refusal = marks.length >= 2 ? deadHeatRefusal(doc.settings.sport.sport, marks, times) : 'fewer than two of its competitors have a mark';
+      const refusal = marks.length >= 2 ? deadHeatRefusal(doc.settings.sport.sport, marks, times, zeroOf(doc)) : 'fewer than two of its competitors have a mark';
       return refusal === null ? null : `the mark of #${id} was moved: ${refusal}`;
     },
     by,

@@ -11,6 +11,6 @@ describe('the ? overlay', () => {
     ]);
     const marking = helpRows('Marking').map((r) => r.keys);
     expect(marking).toEqual(expect.arrayContaining(['0–9', 'J / K', 'Enter', '← / →', 'S', 'A', 'Shift + D', 'Shift + W', 'X', 'Ctrl + Z', 'Ctrl + Shift + Z', 'Esc']));
-    expect(helpRows('Race').map((r) => r.keys)).toEqual(['Shift + C', 'Shift + A', 'E', 'Shift + E', 'Ctrl + O', '?']);
+    expect(helpRows('Race').map((r) => r.keys)).toEqual(['Shift + T', 'Shift + C', 'Shift + A', 'E', 'Shift + E', 'Ctrl + O', '?']);
   });
 });
