@@ -8,6 +8,8 @@ import { buildMethods } from './methods/build.js';
 import { adjudicationMethods } from './methods/adjudication.js';
 import { exportMethods } from './methods/exports.js';
 import { detectionMethods } from './methods/detection.js';
+import { recordMethods } from './methods/record.js';
+import { startMethods } from './methods/start.js';
 import { captureMethods } from './methods/capture.js';
 
 export const apiContract = {
@@ -16,6 +18,8 @@ export const apiContract = {
   ...adjudicationMethods,
   ...exportMethods,
   ...detectionMethods,
+  ...recordMethods,
+  ...startMethods,
   ...captureMethods,
 };
 

@@ -6,9 +6,13 @@ import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
 import type { Hint, HintFacts } from '../domain/errors.js';
 import type { ResultsReport } from '../domain/results/results-report.js';
+import type { EventInfo } from '../domain/event/race-event.js';
+import type { CompetitorStatus } from '../domain/race/status.js';
+import type { WithdrawnDeadHeat } from '../domain/race/dead-heat-withdrawal.js';
 
 /** The result is the domain's own output; the API carries it as it is. */
-export type { FinisherResult, ResultsReport } from '../domain/results/results-report.js';
+export type { FinisherResult, OtherResult, ResultsReport, RuleCheck } from '../domain/results/results-report.js';
+export type { EventInfo };
 
 export interface AppInfo {
   name: string;
@@ -33,6 +37,8 @@ export interface RaceView {
   raceId: string;
   path: string;
   meta: RaceMeta;
+  /** Which event the race is (null where unset); `results --json` and `info --json` carry the same. */
+  event: EventInfo;
   evidence: EvidenceManifest;
   /** Time of every composite column, integer ns as strings. */
   timesNs: string[];
@@ -43,6 +49,9 @@ export interface RaceView {
   competitors: Competitor[];
   marks: Mark[];
   deadHeats: DeadHeat[];
+  /** DNS, DNF, DQ as recorded. */
+  statuses: CompetitorStatus[];
+  withdrawnDeadHeats: WithdrawnDeadHeat[];
   results: ResultsReport;
   revision: number;
   certified: Certification | null;

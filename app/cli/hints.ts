@@ -21,6 +21,8 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'build-race': () => 'build one with photofinish build',
   'replace-file': () => 'use --force to replace it, or name another file',
   'replace-certified-race': () => 'build into another folder, or add --replace-certified to --force if that is really meant',
+  'account-for-competitors': () => 'mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq',
+  'name-audio-file': () => 'give the sound file with --audio FILE',
   'choose-race-folder': () => 'choose another --out RACE',
 };
 

@@ -45,6 +45,10 @@ export const HINTS = [
   'replace-file',
   /** The output folder holds a certified race: replacing it loses its record, so it takes a separate, explicit choice. */
   'replace-certified-race',
+  /** Start-list competitors with neither a mark nor a status stop certification: mark them or record DNS/DNF/DQ. */
+  'account-for-competitors',
+  /** The footage has no sound track: name the audio file recorded on its clock. */
+  'name-audio-file',
   /** The place chosen for a new race (or a recording's frames beside it) is taken: choose another. */
   'choose-race-folder',
 ] as const;

@@ -40,6 +40,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
       item('open-race'),
       { label: 'Open Recent', submenu: recent },
       { type: 'separator' },
+      item('edit-event'),
       item('export'),
       ...(opts.isMac ? [] : [{ type: 'separator' } as const, { role: 'quit' } as const]),
     ],

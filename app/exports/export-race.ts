@@ -21,6 +21,7 @@ import { resultsJson } from './json.js';
 import { resultsLif } from './lif.js';
 import { renderResultSheet } from './pdf/result-sheet.js';
 import { renderPostedPhoto } from './photo/posted-photo.js';
+import { exportBaseName } from './sheet/describe.js';
 import type { Paper } from './pdf/sheet-writer.js';
 
 export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo';
@@ -56,9 +57,9 @@ export function fileSlug(text: string): string {
   return slug || 'race';
 }
 
-/** Default file of each kind in `dir` (by default `<race>/exports/`): `<race>-r<revision>[-provisional].<ext>`. */
+/** Default file of each kind in `dir` (by default `<race>/exports/`): `[012-1-03-]<event or race>-r<revision>[-provisional].<ext>`. */
 export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
-  const base = `${fileSlug(view.meta.name)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
+  const base = `${exportBaseName(view, fileSlug)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
   return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${EXTENSION[k]}`)])) as Record<ExportKind, string>;
 }
 
@@ -106,7 +107,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   for (const k of kinds) {
     const file = targets[k] as string;
     const other = seen.get(file);
-    if (other) throw new UserError(`${file}: given for both --${other} and --${k}`, 'INVALID_ARGUMENT');
+    if (other) throw new UserError(`${file}: named for both the ${other} and the ${k} export`, 'INVALID_ARGUMENT');
     seen.set(file, k);
   }
   await checkExportTargets(

@@ -7,45 +7,29 @@ import type { PhotofinishService } from '../api/contract.js';
 import type { EdgeSuggestion } from '../api/types.js';
 import type { adjudicationMethods } from '../api/methods/adjudication.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
-import { systemErrorCondition } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
-import type { MarkPosition, SportSettings } from '../domain/race/document.js';
-import type { RaceState } from '../domain/race/replay.js';
+import type { MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { raceTimeToPosition } from '../domain/start/start-record.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
-import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
-import { commitChangeOutcome, readRaceFolder } from '../store/race-store.js';
+import { loadRaceEvidence } from '../store/race-evidence-cache.js';
+import { readRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
 import { signCertification } from '../store/certification-signature.js';
 import { installationPublicKeys, loadInstallationKey, type InstallationKey } from '../store/installation-key.js';
 import { readStartListFile } from '../store/start-list-file.js';
+import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
+import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
 
 export type AdjudicationService = Pick<PhotofinishService, keyof typeof adjudicationMethods>;
 
-type Build = (state: RaceState, evidence: RaceEvidence, at: string) => commands.Change;
-
 export function createAdjudicationService(ctx: ServiceContext): AdjudicationService {
-  /** One change: append its entry, rewrite the snapshot, tell every client, return the new view. */
-  async function change(raceId: string, actor: string, build: Build) {
-    const dir = ctx.races.pathOf(raceId);
-    const evidence = await loadRaceEvidence(dir);
-    const at = new Date().toISOString();
-    let action = 'change';
-    const { state, snapshotError } = await commitChangeOutcome(dir, (s) => {
-      const body = { actor, at, ...build(s, evidence, at) };
-      action = body.action;
-      return body;
-    });
-    ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
-    const view = buildRaceView(raceId, dir, state, evidence);
-    if (snapshotError !== undefined) view.saveNote = snapshotNote(action, snapshotError);
-    return view;
-  }
+  const change = raceChanger(ctx);
 
   let key: Promise<InstallationKey> | null = null;
   /** This installation's signing key, loaded (or made) on the first certification. */
@@ -57,17 +41,24 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
 
   return {
     async importStartList({ raceId, path: file, by, event }) {
-      const { competitors, sha256 } = await readStartListFile(path.resolve(file), event ? { event } : {});
-      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), sha256, competitors));
+      const read = await readStartListFile(path.resolve(file), event ? { event } : {});
+      const fromFile = read.event ? evtEventFields(read.event) : undefined;
+      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), read.sha256, read.competitors, fromFile));
     },
     async addCompetitor({ raceId, competitor, by }) {
       return change(raceId, by, (s) => commands.addCompetitor(s, competitor));
     },
-    async setSport({ raceId, sport, lengthsPerSecond, distanceTable, by }) {
+    async setSport({ raceId, sport, lengthsPerSecond, raceType, going, surface, distanceTable, by }) {
       const settings: SportSettings = { sport };
       if (lengthsPerSecond !== undefined) {
         if (sport !== 'horse') throw new UserError(`lengths per second apply to horse racing only (greyhound is fixed at one length per 0.08 s)`, 'INVALID_ARGUMENT');
         settings.lengthsPerSecond = lengthsPerSecond.trim();
+      }
+      if (raceType !== undefined || going !== undefined || surface !== undefined) {
+        if (sport !== 'horse') throw new UserError('race type, going and surface apply to horse racing only', 'INVALID_ARGUMENT');
+        if (!raceType) throw new UserError('give the race type (flat or jumps) with the going or surface: the scale depends on it', 'INVALID_ARGUMENT');
+        if (raceType === 'jumps' && surface && surface !== 'turf') throw new UserError(`jumps races are run on turf, not ${surface}`, 'INVALID_ARGUMENT');
+        Object.assign(settings, { raceType, ...(going ? { going } : {}), ...(surface ? { surface } : {}) });
       }
       if (distanceTable) settings.distanceTable = distanceTable;
       return change(raceId, by, (s) => commands.setSport(s, settings));
@@ -75,16 +66,16 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async setDirection({ raceId, direction, by }) {
       return change(raceId, by, (s) => commands.setDirection(s, direction));
     },
-    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, by }) {
+    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, hand, by }) {
       let position: MarkPosition;
-      let origin: 'image' | 'typed' | 'suggestion';
+      let origin: MarkOrigin;
       let accepted: { index: number; uncertaintyNs: string; confidence: number } | undefined;
       if (column !== undefined) {
         position = { kind: 'column', milliColumn: toMilliColumn(column) };
         origin = 'image';
       } else if (timeS !== undefined) {
         position = { kind: 'time', ns: parseSecondsToTicks(timeS, 'time').toString() };
-        origin = typed === false ? 'image' : 'typed';
+        origin = hand ? 'hand' : typed === false ? 'image' : 'typed';
       } else {
         const edge = await findSuggestion(ctx.races.pathOf(raceId), suggestion as number);
         // The refined crossing time is finer than a column; keep it exactly.
@@ -93,11 +84,11 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         accepted = { index: suggestion as number, uncertaintyNs: secondsNumberToTicks(edge.uncertainty_s, 'uncertainty').toString(), confidence: edge.confidence };
       }
       return change(raceId, by, (s, ev, at) =>
-        commands.placeMark(s, ev.times, { competitorId, position, origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
+        commands.placeMark(s, ev.times, { competitorId, position: raceTimeToPosition(position, origin, s.doc), origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
       );
     },
     async removeMark({ raceId, competitorId, by }) {
-      return change(raceId, by, (s) => commands.removeMark(s, competitorId));
+      return change(raceId, by, (s, ev, at) => commands.removeMark(s, ev.times, competitorId, by, at));
     },
     async undo({ raceId, by }) {
       return change(raceId, by, (s) => commands.undo(s));
@@ -106,7 +97,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return change(raceId, by, (s) => commands.redo(s));
     },
     async declareDeadHeat({ raceId, competitors, by }) {
-      return change(raceId, by, (s, _ev, at) => commands.declareDeadHeat(s, competitors, by, at));
+      return change(raceId, by, (s, ev, at) => commands.declareDeadHeat(s, ev.times, competitors, by, at));
     },
     async certify({ raceId, official, role }) {
       const key = await signingKey();
@@ -114,9 +105,10 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
-        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
+        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
-        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const errors = report.checks.filter((c) => c.severity === 'error');
+        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256, errors });
         const c = certified.payload.certification;
         c.signature = signCertification(c, key);
         return certified;
@@ -139,19 +131,6 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return loaded.entries.map((e) => ({ seq: e.seq, at: e.at, actor: e.actor, action: e.action, payload: e.payload, prev: e.prev, hash: e.hash }));
     },
   };
-}
-
-/** What a change whose snapshot failed recorded, in words: "the certification is recorded; ...". */
-function snapshotNote(action: string, err: unknown): string {
-  const what: Record<string, string> = {
-    'race.certified': 'the certification',
-    'race.amended': 'the amendment',
-    'mark.placed': 'the mark',
-    'mark.removed': 'the removal of the mark',
-    'dead-heat.declared': 'the dead heat',
-    'start-list.imported': 'the start list',
-  };
-  return `${what[action] ?? 'the change'} is recorded; the race's snapshot could not be rewritten (${systemErrorCondition(err)}): it will be repaired when the race is next opened`;
 }
 
 /** A detected edge the official accepts; detection (sharp, source frames) is loaded only when a suggestion is used. */

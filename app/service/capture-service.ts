@@ -32,7 +32,7 @@ async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise
   const { line } = fitLineToFrame(plan.line, camera.width, camera.height, 'the camera picture');
   const startList = plan.startList ? path.resolve(plan.startList) : undefined;
   // Read now, so a bad start list is found before the race is run, not after.
-  if (startList) await parseStartListFile(startList);
+  if (startList) await parseStartListFile(startList, plan.startListEvent ? { event: plan.startListEvent } : {});
   const folder = captureFolderFor(out);
   const taken = await readdir(folder).then(
     (names) => names.some((n) => !n.startsWith('.')),
@@ -62,6 +62,7 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
         name: record.build.name || path.basename(record.build.out),
         sport: record.build.sport,
         ...(record.build.startList ? { startList: record.build.startList } : {}),
+        ...(record.build.startList && record.build.startListEvent ? { startListEvent: record.build.startListEvent } : {}),
       }),
     );
 

@@ -10,6 +10,8 @@ import { createBuildService } from './build-service.js';
 import { createAdjudicationService } from './adjudication-service.js';
 import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
+import { createRecordService } from './record-service.js';
+import { createStartService } from './start-service.js';
 import { createCaptureService } from './capture-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
@@ -57,6 +59,8 @@ export function createService(options: ServiceOptions): RunningService {
     ...createAdjudicationService(context),
     ...createExportService(context),
     ...createDetectionService(context),
+    ...createRecordService(context),
+    ...createStartService(context),
     ...createCaptureService(context, build),
   };
   return {

@@ -4,6 +4,7 @@
  * not add up is listed in `problems` (and changes are refused until an official has looked at it).
  */
 import type { RaceView } from '../api/types.js';
+import { eventInfo } from '../domain/event/race-event.js';
 import { computeResults } from '../domain/results/compute-results.js';
 import type { RaceState } from '../domain/race/replay.js';
 import type { RaceDocument } from '../domain/race/document.js';
@@ -36,6 +37,7 @@ export function buildRaceView(
     raceId,
     path: dir,
     meta: doc.meta,
+    event: eventInfo(doc.event, doc.meta),
     evidence: evidence.manifest,
     timesNs: evidence.timesNs,
     frames: evidence.frames,
@@ -44,7 +46,9 @@ export function buildRaceView(
     competitors: doc.competitors,
     marks: doc.marks,
     deadHeats: doc.deadHeats,
-    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps }),
+    statuses: doc.statuses ?? [],
+    withdrawnDeadHeats: doc.withdrawnDeadHeats ?? [],
+    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate }),
     revision: doc.revision,
     certified: doc.certified ?? null,
     amendments: doc.amendments,

@@ -16,6 +16,7 @@ import { UserError } from '../domain/errors.js';
 import type { RaceCreatedPayload } from '../domain/race/changes.js';
 import { RACE_SCHEMA_VERSION, type Competitor, type RaceDocument, type RaceMeta, type SportName } from '../domain/race/document.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import type { RaceEvent } from '../domain/event/race-event.js';
 import { applyEntry, applyEntryInPlace, replayLog, ReplayError, type RaceState } from '../domain/race/replay.js';
 import { removeStaleTemps, writeFileDurableExclusive } from './atomic-write.js';
 import { appendNewline, endsWithNewline, readTail, syncFile } from './log-file-bytes.js';
@@ -29,6 +30,8 @@ export interface RaceInit {
   meta: RaceMeta;
   sport: SportName;
   competitors: Competitor[];
+  /** The event, where the start list named it. */
+  event?: RaceEvent;
   actor: string;
   at: string;
 }
@@ -61,6 +64,7 @@ export async function initRaceFolder(dir: string, init: RaceInit): Promise<void>
     evidence: { manifestPath: RACE_LAYOUT.manifest, manifestSha256: init.manifestSha256 },
     settings: { sport: { sport: init.sport }, direction: 'ltr' },
     competitors: init.competitors,
+    ...(init.event ? { event: init.event } : {}),
   };
   const entry = sealEntry(null, { at: init.at, actor: init.actor, action: 'race.created', payload }, sha256Text);
   const state = applyEntry(null, entry);

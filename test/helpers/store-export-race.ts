@@ -6,7 +6,7 @@ import { createApiClient } from '../../app/api/client.js';
 import { dispatchCall } from '../../app/api/dispatch.js';
 import { createService } from '../../app/service/create-service.js';
 import { initRaceFolder } from '../../app/store/race-store.js';
-import { FIXTURE_ENTRIES, makeExportFixture, type ExportFixture } from './export-fixture.js';
+import { FIXTURE_ENTRIES, FIXTURE_EVENT, makeExportFixture, type ExportFixture } from './export-fixture.js';
 
 export interface StoreExportRace {
   fx: ExportFixture;
@@ -19,6 +19,7 @@ export async function makeStoreExportRace(dataDir: string): Promise<StoreExportR
   await initRaceFolder(fx.dir, {
     manifestSha256: fx.manifestSha256,
     meta: fx.view.meta,
+    event: FIXTURE_EVENT,
     sport: 'athletics',
     competitors: FIXTURE_ENTRIES.map((e) => e.c),
     actor: 'Jane Official',

@@ -19,7 +19,7 @@ export const appMethods = {
   /** Native open/save dialog in the desktop app; resolves `{ path: null }` where the shell has none (browser). */
   pickPath: method(
     z.object({
-      purpose: z.enum(['frames', 'video', 'linescan', 'race', 'start-list', 'timestamps', 'export-folder']),
+      purpose: z.enum(['frames', 'video', 'linescan', 'race', 'start-list', 'timestamps', 'export-folder', 'audio']),
       title: z.string().max(200).optional(),
     }),
   ).returns<{ path: string | null }>(),

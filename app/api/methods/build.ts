@@ -9,7 +9,7 @@ import { filePath, raceId } from './app.js';
 
 /** Rates and times travel as decimal text so "1000" or "29.97" reach the engine exactly. */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
-const decimalText = z.union([z.string().regex(DECIMAL, 'must be a number of seconds, like 0 or -2.5'), z.number().finite()]).transform(String);
+export const decimalText = z.union([z.string().regex(DECIMAL, 'must be a number of seconds, like 0 or -2.5'), z.number().finite()]).transform(String);
 /** A rate may also be an exact fraction ("30000/1001"); the engine checks it is above zero. */
 const RATE = /^\s*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$|^\s*\+?\d+\s*\/\s*\d+\s*$/;
 const rateText = z.union([z.string().regex(RATE, 'must be a rate above zero, like 1000, 29.97 or 30000/1001'), z.number().finite().positive()]).transform(String);
@@ -31,6 +31,8 @@ export const buildRequest = z.object({
   name: z.string().max(200).optional(),
   sport: sportName.default('motorsport'),
   startList: filePath.optional(),
+  /** For a lynx.evt holding several events: which one (`event`, `event-round` or `event-round-heat`). */
+  startListEvent: z.string().trim().min(1).max(40).optional(),
   skipBad: z.boolean().default(false),
   force: z.boolean().default(false),
   replaceCertified: z.boolean().default(false),

@@ -28,8 +28,12 @@ export function officialName(given: string | undefined): string {
 /** One line describing a finisher's result, for confirmations after a change. */
 export function describeFinisher(view: RaceView, competitorId: string): string {
   const f = view.results.finishers.find((r) => r.competitor === competitorId);
-  if (!f || f.place === null) return `competitor ${competitorId} has no mark`;
-  const flags = [f.typed ? 'typed' : '', f.suggested ? 'suggested' : '', f.dead_heat ? 'dead heat' : '', f.tie ? 'tie' : '', f.near_gap ? 'in a dropped-frame gap' : '']
+  if (!f || f.place === null) {
+    const other = view.results.others.find((o) => o.competitor === competitorId);
+    if (other && other.status !== 'unmarked') return `${competitorId}${other.name ? ` (${other.name})` : ''}: ${other.status}${other.time_display ? `, ${other.time_display} for the record` : ''}`;
+    return `competitor ${competitorId} has no mark`;
+  }
+  const flags = [f.typed ? 'typed' : '', f.hand ? 'hand' : '', f.suggested ? 'suggested' : '', f.dead_heat ? 'dead heat' : '', f.tie ? 'tie' : '', f.near_gap ? 'in a dropped-frame gap' : '']
     .filter(Boolean)
     .join(', ');
   return `${competitorId}${f.name ? ` (${f.name})` : ''}: place ${f.place}, ${f.time_display || `${f.time_s} s`}${f.margin_display ? `, ${f.margin_display}` : ''}${flags ? ` [${flags}]` : ''}`;

@@ -62,6 +62,8 @@ export const captureBuildPlan = z.object({
   name: z.string().max(200),
   sport: sportName,
   startList: z.string().min(1).max(4096).optional(),
+  /** For a lynx.evt holding several events: which one (`12-1-3`). */
+  startListEvent: z.string().trim().min(1).max(40).optional(),
   line: finishLine,
   /** Competitors cross the picture right to left (time runs →) or left to right (shown mirrored). */
   travel: z.enum(['right-to-left', 'left-to-right']).default('right-to-left'),

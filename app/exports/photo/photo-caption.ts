@@ -33,7 +33,10 @@ const PODIUM = 8;
 const clean = (s: string | undefined) => (s ?? '').replace(/[;\r\n]+/g, ' ').trim();
 
 export function photoCaption(view: RaceView, software: { name: string; version: string }): PhotoCaption {
-  const title = fullRaceTitle(view);
+  const ev = view.event;
+  // Newsrooms file a picture under the meet: it leads the headline where the race has one.
+  const raceLine = fullRaceTitle(view);
+  const title = ev.meet && !raceLine.includes(ev.meet) ? `${ev.meet} — ${raceLine}` : raceLine;
   const placed = view.results.finishers.filter((f) => f.place !== null);
   const byId = new Map(view.competitors.map((c) => [c.id, c]));
   const sport = view.sport.sport;
@@ -56,15 +59,26 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
       const last = comp?.lastName ?? (comp?.firstName ? '' : f.name);
       return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, comp?.firstName ?? '', f.team ?? comp?.team ?? '', f.time_display || f.lengths_display || '', gap].map((x) => clean(String(x))).join(';');
     }),
+    // DNS, DNF and DQ stand in the rank column, as FinishLynx and Omega write them; nobody goes missing.
+    ...view.results.others
+      .filter((o) => o.status !== 'unmarked')
+      .map((o) => {
+        const comp = byId.get(o.competitor);
+        const last = comp?.lastName ?? (comp?.firstName ? '' : o.name);
+        return [o.status, o.competitor, comp?.lane ?? '', last, comp?.firstName ?? '', comp?.team ?? '', '', ''].map((x) => clean(String(x))).join(';');
+      }),
   ];
   const meta = view.meta;
-  const date = meta.date ? `${meta.date}${meta.startTime ? `T${meta.startTime}` : ''}` : view.evidence.builtAt;
+  const day = ev.date ?? meta.date;
+  const date = day ? `${day}${meta.startTime ? `T${meta.startTime}` : ''}` : view.evidence.builtAt;
+  const venue = ev.venue;
   const keywords = [
     'photo finish',
     view.results.sport,
-    meta.event,
+    ev.meet,
+    ev.name,
     meta.name,
-    meta.venue,
+    venue,
     c ? 'certified' : 'provisional',
     ...placed.slice(0, 3).map((f) => `#${f.competitor} ${f.name}`.trim()),
   ].filter((k): k is string => typeof k === 'string' && k.trim().length > 0);
@@ -73,7 +87,7 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
     headline,
     summary: `${headline}. ${status}.`,
     status,
-    credit: c ? `Photo finish: ${c.official}${meta.venue ? `, ${meta.venue}` : ''} (${software.name})` : `Photo finish, provisional (${software.name})`,
+    credit: c ? `Photo finish: ${c.official}${venue ? `, ${venue}` : ''} (${software.name})` : `Photo finish, provisional (${software.name})`,
     dateCreated: date,
     keywords: [...new Set(keywords)],
     results,

@@ -152,7 +152,7 @@ async function stack(parts: (TextImage & { gap?: number; indent?: number })[], w
 }
 
 async function titleBand(view: RaceView, caption: PhotoCaption): Promise<TextImage> {
-  const sub = [raceSubtitle(view), view.meta.venue, view.meta.date].filter(Boolean).join(' · ');
+  const sub = [raceSubtitle(view), view.event.venue, view.event.date ?? view.meta.date].filter(Boolean).join(' · ');
   const [title, subtitle, badge] = await Promise.all([
     renderText(caption.title, '#ffffff', true, 44, PHOTO_WIDTH - 2 * M - 560),
     renderText(sub || 'Photo finish', '#cfcfcf', false, 26),

@@ -14,9 +14,11 @@ import { openCapture, openRaceAt, selectInWorkspace } from '../session/navigatio
 import { showNotice } from '../session/notices.js';
 import { isDefaultPicture, resetPicture, toggleInvert } from '../session/picture.js';
 import { redo, toggleDirection, undo } from '../session/race.js';
+import { openStatusDialog, openWithdrawDeadHeat } from '../session/record.js';
 import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
 import { suggestEdges } from '../session/suggestions.js';
+import { openStartDialog } from '../session/start.js';
 import { viewer } from '../viewer/viewer-handle.js';
 import { matches, type KeyPress } from './key-binding.js';
 import { openAnotherRace, pickAndOpen } from './open-actions.js';
@@ -64,6 +66,9 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'suggest-edges': workspace(suggestEdges),
   'accept-suggestion': workspace(acceptNearest),
   'declare-dead-heat': workspace(openDeadHeat),
+  'withdraw-dead-heat': workspace(openWithdrawDeadHeat),
+  'set-status': workspace(() => openStatusDialog()),
+  'edit-event': workspace(() => openDialog('event')),
   undo: when(canUndo, undo),
   redo: when(canRedo, redo),
   deselect: workspace(() => selectCompetitor(null)),
@@ -88,6 +93,7 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'inspect-frame': workspace(inspectAtHairline),
   'previous-frame': workspace(() => stepInspector(-1)),
   'next-frame': workspace(() => stepInspector(1)),
+  'set-start': workspace(openStartDialog),
   certify: when(uncertified, () => openDialog('certify')),
   amend: workspace(() => (session.get().race.view?.certified ? openDialog('amend') : showNotice('Only a certified race needs an amendment.'))),
   export: workspace(() => openDialog('export')),

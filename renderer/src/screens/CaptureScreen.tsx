@@ -33,7 +33,7 @@ export function CaptureScreen() {
   const [modeIndex, setModeIndex] = useState(0);
   const [camera, setCamera] = useState<OpenedCamera | null>(null);
   const [line, setLine] = useState<Segment | null>(null);
-  const [race, setRace] = useState<RaceFieldValues>({ name: 'Race', sport: 'motorsport', startList: '', travel: 'right-to-left', out: '' });
+  const [race, setRace] = useState<RaceFieldValues>({ name: 'Race', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: '' });
   const [status, setStatus] = useState<CaptureStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
@@ -119,6 +119,7 @@ export function CaptureScreen() {
           name: r.name.trim(),
           sport: r.sport,
           ...(r.startList.trim() ? { startList: r.startList.trim() } : {}),
+          ...(r.startList.trim() && r.startListEvent ? { startListEvent: r.startListEvent } : {}),
           line: lineRef.current as FinishLine,
           travel: r.travel,
         };

@@ -1,20 +1,25 @@
 /**
  * Set up a race from footage: the finish line on a reference frame, the time source (with the measured frame rate
- * and its spread), the sport, a start list, and the build with progress, ETA and cancel.
+ * and its spread), the sport, a start list (and which event of a lynx.evt), the event, and the build with progress,
+ * ETA and cancel.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { selectNativeDialogs } from '../session/navigation.js';
-import { useSession, type SetupKind } from '../session/state.js';
-import { BuildProgress } from '../setup/BuildProgress.js';
+import { session, useSession, type SetupKind } from '../session/state.js';
+import { LineEditor } from '../setup/LineEditor.js';
+import { BuildRow } from '../setup/BuildRow.js';
 import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
 import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
-import { LineEditor } from '../setup/LineEditor.js';
+import { EventFields } from '../record/EventFields.js';
+import { EMPTY_EVENT_FORM, eventChanges, eventForm, type EventForm } from '../record/event-form.js';
+import { saveEvent } from '../session/record.js';
+import { SetupStart } from '../start/SetupStart.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
-import { ScreenHead } from './ScreenHead.js';
 import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
+import { ScreenHead } from './ScreenHead.js';
 
 
 function defaultOut(source: string): string {
@@ -29,14 +34,22 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
   const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
-  const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', travel: 'right-to-left', out: defaultOut(source) });
+  const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: defaultOut(source) });
+  const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
+  const eventRef = useRef(event);
+  eventRef.current = event;
   const [error, setError] = useState<string | null>(null);
   const [finished, setFinished] = useState<string | null>(null);
   const { job, follow, cancel: cancelJob } = useBuildJob({
     onDone: (racePath) => {
       const at = racePath ?? race.out.trim();
       setFinished(at);
-      void openBuiltRace(at, race.travel);
+      void openBuiltRace(at, race.travel).then(() => {
+        // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
+        const r = session.get().race.view;
+        const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
+        if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
+      });
     },
     onFailed: setError,
   });
@@ -87,6 +100,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         name: race.name.trim() || undefined,
         sport: race.sport,
         startList: race.startList.trim() || undefined,
+        startListEvent: race.startList.trim() && race.startListEvent ? race.startListEvent : undefined,
       });
       follow(jobId, probe?.frameCount ?? 0);
     } catch (err) {
@@ -164,24 +178,30 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
             />
 
             <h2>Race</h2>
-            <RaceFields value={race} onChange={setRace} disabled={running} native={native} />
+            <RaceFields
+              value={race}
+              onChange={setRace}
+              // The event line names the event: fill its number, round, heat and name for the official to check.
+              onEventChosen={(chosen) => setEvent((f) => ({ ...f, number: String(chosen.number), round: String(chosen.round), heat: String(chosen.heat), name: chosen.name }))}
+              disabled={running}
+              native={native}
+            />
+            {probe.kind !== 'linescan' ? <SetupStart disabled={running} ownSound={probe.kind === 'video'} source={source} /> : null}
 
-            <div className="build-row">
-              {running ? (
-                <BuildProgress job={job} onCancel={() => void cancel()} />
-              ) : finished ? (
-                <p className="loading">Built. Opening the race…</p>
-              ) : (
-                <button type="submit" className="primary big" disabled={!frame || !line || !race.out.trim()} data-testid="build">
-                  Build the composite
-                </button>
-              )}
-            </div>
+            <h2>Event</h2>
+            <EventFields value={event} onChange={setEvent} disabled={running} />
+
+            <BuildRow job={job} finished={finished !== null} canBuild={Boolean(frame && line && race.out.trim())} onCancel={() => void cancel()} />
           </section>
         </form>
       ) : null}
     </main>
   );
+}
+
+/** The fields the official filled in (the others keep what the race has). */
+function filled(form: EventForm): Partial<EventForm> {
+  return Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== '')) as Partial<EventForm>;
 }
 
 function labelKind(k: SetupKind): string {

@@ -1,12 +1,15 @@
-/** The race's own fields, the same on set-up and capture: name, sport, start list, direction of travel, its folder. */
+/** The race's own fields, the same on set-up and capture: name, sport, start list (and its event), direction of travel, its folder. */
+import type { EvtEvent } from '../../../app/domain/start-list/parse-start-list.js';
 import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/sports/sport-list.js';
-import { rendererApi } from '../api/index.js';
 import type { Travel } from './build-job.js';
+import { StartListField } from './StartListField.js';
 
 export interface RaceFieldValues {
   name: string;
   sport: SportName;
   startList: string;
+  /** For a lynx.evt: the chosen event's key (`12-1-3`), '' for none. */
+  startListEvent: string;
   travel: Travel;
   out: string;
 }
@@ -14,20 +17,19 @@ export interface RaceFieldValues {
 export function RaceFields({
   value,
   onChange,
+  onEventChosen,
   disabled,
   native,
 }: {
   value: RaceFieldValues;
   onChange(next: RaceFieldValues): void;
+  /** The start list's event line, once chosen: set-up fills the race's event fields from it. */
+  onEventChosen?(chosen: EvtEvent): void;
   disabled: boolean;
   /** Native dialogs (desktop app): a Choose… button for the start list. */
   native: boolean;
 }) {
   const set = <K extends keyof RaceFieldValues>(key: K, v: RaceFieldValues[K]) => onChange({ ...value, [key]: v });
-  const chooseStartList = async () => {
-    const { path } = await rendererApi.api.pickPath({ purpose: 'start-list' });
-    if (path) set('startList', path);
-  };
   return (
     <fieldset className="fields" disabled={disabled}>
       <label>
@@ -44,17 +46,16 @@ export function RaceFields({
           ))}
         </select>
       </label>
-      <label>
-        Start list (optional: FinishLynx .evt/.ppl or CSV)
-        <span className="row">
-          <input name="startList" value={value.startList} onChange={(e) => set('startList', e.target.value)} placeholder="/meet/lynx.evt" />
-          {native ? (
-            <button type="button" onClick={() => void chooseStartList()}>
-              Choose…
-            </button>
-          ) : null}
-        </span>
-      </label>
+      <StartListField
+        path={value.startList}
+        onPath={(path) => set('startList', path)}
+        event={value.startListEvent}
+        onEvent={(key, chosen) => {
+          set('startListEvent', key);
+          if (chosen) onEventChosen?.(chosen);
+        }}
+        native={native}
+      />
       <label>
         Competitors cross the picture moving
         <select name="travel" value={value.travel} onChange={(e) => set('travel', e.target.value as Travel)}>

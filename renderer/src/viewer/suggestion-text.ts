@@ -25,7 +25,7 @@ export function suggestionDecimals(e: EdgeSuggestion, evidenceDecimals: number):
 
 export const suggestionName = (e: EdgeSuggestion) => `S${e.index + 1}`;
 
-/** "S1 0.20135 s ±14 µs". */
-export function suggestionText(e: EdgeSuggestion, evidenceDecimals: number): string {
-  return `${suggestionName(e)} ${formatSeconds(BigInt(e.time_ns), suggestionDecimals(e, evidenceDecimals))} s ${formatUncertainty(e.uncertainty_s)}`;
+/** "S1 0.20135 s ±14 µs", in race time (detection gives footage times; `zero` is time zero). */
+export function suggestionText(e: EdgeSuggestion, evidenceDecimals: number, zero = 0n): string {
+  return `${suggestionName(e)} ${formatSeconds(BigInt(e.time_ns) - zero, suggestionDecimals(e, evidenceDecimals))} s ${formatUncertainty(e.uncertainty_s)}`;
 }

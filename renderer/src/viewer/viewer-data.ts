@@ -4,6 +4,7 @@
  * the picture adjustments as a CSS filter on the tile layer.
  */
 import type { EdgeSuggestion, RaceView } from '../../../app/api/types.js';
+import { raceTimeOfTimeMark, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { columnAtTime } from '../../../app/domain/time/column-time.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import type { Adjustments } from '../session/state.js';
@@ -11,7 +12,9 @@ import { UNKNOWN_COMPETITOR, competitorColour } from './colours.js';
 import type { ViewerData, ViewerMark, ViewerSuggestion } from './scene.js';
 import { suggestionName, suggestionText } from './suggestion-text.js';
 
+/** `times` are on the race clock (from time zero); marks and suggestions kept as footage times are moved onto it. */
 export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: string | null, suggestions: readonly EdgeSuggestion[], decimals: number): ViewerData {
+  const zero = zeroOfInfo(race.results.start);
   return {
     raceId: race.raceId,
     columns: race.evidence.columns,
@@ -22,31 +25,32 @@ export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: 
     direction: race.direction,
     gaps: race.evidence.gaps,
     decimals,
-    marks: viewerMarks(race, times, selectedId),
-    suggestions: suggestions.map((e) => ghostOf(race, e, decimals)),
+    clock: race.results.start?.method ? 'race' : 'footage',
+    marks: viewerMarks(race, times, selectedId, zero),
+    suggestions: suggestions.map((e) => ghostOf(race, e, decimals, zero)),
   };
 }
 
-function viewerMarks(race: RaceView, times: readonly Ticks[], selectedId: string | null): ViewerMark[] {
+function viewerMarks(race: RaceView, times: readonly Ticks[], selectedId: string | null, zero: Ticks): ViewerMark[] {
   const colours = new Map(race.competitors.map((c, i) => [c.id, competitorColour(c, i)]));
   return race.marks.map((m) => ({
     competitorId: m.competitorId,
     label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : m.origin === 'suggestion' && m.suggestion ? ` (S${m.suggestion.index + 1})` : ''}`,
     colour: colours.get(m.competitorId) ?? UNKNOWN_COMPETITOR,
-    column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(times, BigInt(m.position.ns)),
+    column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(times, raceTimeOfTimeMark({ ...m, position: m.position }, zero)),
     selected: m.competitorId === selectedId,
   }));
 }
 
 /** A suggested edge's ghost; once accepted (a mark at exactly its time, from it) it names the competitor instead. */
-function ghostOf(race: RaceView, e: EdgeSuggestion, decimals: number): ViewerSuggestion {
+function ghostOf(race: RaceView, e: EdgeSuggestion, decimals: number, zero: Ticks): ViewerSuggestion {
   const accepted = race.marks.find((m) => m.origin === 'suggestion' && m.suggestion?.index === e.index && m.position.kind === 'time' && m.position.ns === e.time_ns);
   return {
     index: e.index,
     column: e.column,
     rows: e.rows,
     acceptedFor: accepted?.competitorId ?? null,
-    label: accepted ? `${suggestionName(e)} → #${accepted.competitorId}` : suggestionText(e, decimals),
+    label: accepted ? `${suggestionName(e)} → #${accepted.competitorId}` : suggestionText(e, decimals, zero),
   };
 }
 

@@ -51,6 +51,8 @@ async function certifyWith(sealer: ReturnType<typeof safeStorageSealer>) {
   const { service } = createService({ shell: 'electron', dataDir, sealer });
   const { raceId } = await service.openRace({ path: fx.dir });
   await service.placeMark({ raceId, competitorId: '1', column: 2.5, by: 'Jane' });
+  // Nobody may go missing from a certified result: the rest of the start list did not start.
+  for (const id of ['2', '3', '4']) await service.setStatus({ raceId, competitorId: id, status: 'DNS', by: 'Jane' });
   const view = await service.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
   return { service, raceId, view };
 }

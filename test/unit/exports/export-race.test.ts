@@ -33,7 +33,7 @@ describe('exportRaceFiles', () => {
     expect(result.written.map((w) => w.kind)).toEqual(['pdf', 'csv', 'json', 'lif', 'png']);
     for (const w of result.written) {
       expect(path.dirname(w.path)).toBe(path.join(fx.dir, 'exports'));
-      expect(path.basename(w.path)).toBe(`mens-100-m-heat-2-r1.${w.kind}`);
+      expect(path.basename(w.path)).toBe(`012-1-02-mens-100-m-r1.${w.kind}`);
       const bytes = await fs.readFile(w.path);
       expect(bytes.length).toBe(w.bytes);
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(w.sha256);
@@ -44,7 +44,7 @@ describe('exportRaceFiles', () => {
   it('marks provisional exports in their names, and writes only the files asked for', async () => {
     const fx = await fixture(false);
     const all = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software });
-    expect(path.basename(all.written[0]?.path ?? '')).toBe('mens-100-m-heat-2-r1-provisional.pdf');
+    expect(path.basename(all.written[0]?.path ?? '')).toBe('012-1-02-mens-100-m-r1-provisional.pdf');
     // Outside the race folder: nothing but its own exports/ may be written inside one.
     const out = await outside('elsewhere');
     const some = await exportRaceFiles(fx.view, fx.dir, { targets: { csv: path.join(out, 'r.csv'), lif: path.join(out, 'r.lif') }, paper: 'Letter', software });
@@ -55,7 +55,7 @@ describe('exportRaceFiles', () => {
     const fx = await fixture(true);
     const out = await outside('usb-stick');
     const r = await exportRaceFiles(fx.view, fx.dir, { targets: {}, folder: out, kinds: ['pdf', 'lif'], paper: 'A4', software });
-    expect(r.written.map((w) => w.path)).toEqual([path.join(out, 'mens-100-m-heat-2-r1.pdf'), path.join(out, 'mens-100-m-heat-2-r1.lif')]);
+    expect(r.written.map((w) => w.path)).toEqual([path.join(out, '012-1-02-mens-100-m-r1.pdf'), path.join(out, '012-1-02-mens-100-m-r1.lif')]);
     await expect(exportRaceFiles(fx.view, fx.dir, { targets: {}, folder: path.join(out, 'nope'), paper: 'A4', software })).rejects.toThrow(/nope: folder does not exist/);
     await expect(exportRaceFiles(fx.view, fx.dir, { targets: { pdf: path.join(out, 'x.pdf') }, folder: out, paper: 'A4', software })).rejects.toThrow(/either output files or a folder/);
   });
@@ -66,7 +66,7 @@ describe('exportRaceFiles', () => {
     await expect(attempt({ png: path.join(fx.dir, 'evidence', 'x.png') })).rejects.toThrow(/x\.png: lies inside this race's folder/);
     await expect(attempt({ json: path.join(fx.dir, 'race.json') })).rejects.toThrow(/race\.json: lies inside this race's folder/);
     await expect(attempt({ pdf: path.join(await outside('parent'), 'nope', 'x.pdf') })).rejects.toThrow(/does not exist/);
-    await expect(attempt({ csv: path.join(fx.dir, 'a.txt'), lif: path.join(fx.dir, 'a.txt') })).rejects.toThrow(/given for both --csv and --lif/);
+    await expect(attempt({ csv: path.join(fx.dir, 'a.txt'), lif: path.join(fx.dir, 'a.txt') })).rejects.toThrow(/named for both the csv and the lif export/);
   });
 
   it('refuses to print from a composite that no longer matches its manifest hash', async () => {

@@ -37,6 +37,8 @@ beforeAll(async () => {
   await api.placeMark({ raceId: race.raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '12', column: 230, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '3', column: 262.4, by: 'Jane Official' });
+  // Nobody may go missing from a certified result: the rest of the start list did not start.
+  for (const id of ['21', '5', '9']) await api.setStatus({ raceId: race.raceId, competitorId: id, status: 'DNS', by: 'Jane Official' });
   await api.certify({ raceId: race.raceId, official: 'Jane Official', role: 'Chief photo-finish judge' });
 });
 
@@ -58,20 +60,22 @@ describe('photofinish export --photo', () => {
     expect(status).toBe(0);
     expect(out[0]).toBe(file);
     // The CLI lists the fields it wrote.
-    expect(out.join('\n')).toContain('XMP-photoshop:Headline: City Games 2026 — Men\'s 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12');
+    expect(out.join('\n')).toContain("XMP-photoshop:Headline: City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12");
 
     const meta = await sharp(await fs.readFile(file)).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.width).toBe(2048);
 
     const tags = await exiftool(file);
-    expect(tags['XMP-photoshop:Headline']).toBe("City Games 2026 — Men's 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12 Zoë Ñúñez-O'Brien");
+    expect(tags['XMP-photoshop:Headline']).toBe("City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12 Zoë Ñúñez-O'Brien");
     const description = String(tags['XMP-dc:Description']);
     expect(description).toContain('Certified by Jane Official, Chief photo-finish judge');
     // Omega's result caption: one line per competitor, semicolon separated.
     expect(description).toContain('Rank;Bib;Lane;LastName;FirstName;Nat;Time;Margin');
     expect(description).toContain('1;7;4;Müller;Anna;TV Köln;10.21;');
     expect(description).toContain("2;12;5;Ñúñez-O'Brien;Zoë;Club Atlético, Sevilla;10.23;+0.02");
+    // Those who take no place stand in the caption too, their status in the rank column.
+    expect(description).toMatch(/(^|\n| \| )DNS;21;/);
     expect(tags['XMP-photoshop:Credit']).toContain('Jane Official');
     expect(String(tags['XMP-photoshop:DateCreated'])).toContain('2026:06:14 15:21:04');
     expect(tags['XMP-dc:Subject']).toEqual(expect.arrayContaining(['photo finish', 'athletics', 'City Games 2026', 'certified', '#7 Anna Müller']));

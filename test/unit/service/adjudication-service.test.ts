@@ -79,6 +79,9 @@ describe('adjudicating a race through the API', () => {
     await s.placeMark({ raceId, competitorId: '1', column: 1.5, by: 'Jane' });
     await s.placeMark({ raceId, competitorId: '2', column: 1.5, by: 'Jane' });
     await s.declareDeadHeat({ raceId, competitors: ['1', '2'], by: 'Referee' });
+    await expect(s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' })).rejects.toThrow('cannot certify: competitors #3, #4 have neither a mark nor a status (DNS, DNF or DQ)');
+    await s.setStatus({ raceId, competitorId: '3', status: 'DQ', rule: 'TR 17.3.1', by: 'Referee' });
+    await s.setStatus({ raceId, competitorId: '4', status: 'DNS', by: 'Starter' });
     const certified = await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
     expect(certified.certified).toMatchObject({ revision: 1, official: 'Jane Judge', role: 'Chief photo-finish judge', auditHead: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(certified.results.certified).toBe(true);
@@ -102,6 +105,7 @@ describe('adjudicating a race through the API', () => {
     const amended = await s.amend({ raceId, by: 'Chief Referee', reason: 'Lane 3 protest upheld' });
     expect([amended.revision, amended.certified]).toEqual([2, null]);
     expect(amended.results.amendments).toEqual([{ revision: 2, by: 'Chief Referee', reason: 'Lane 3 protest upheld', at: expect.any(String) }]);
+    await s.clearStatus({ raceId, competitorId: '3', by: 'Chief Referee' });
     const marked = await s.placeMark({ raceId, competitorId: '3', column: 4, by: 'Jane' });
     expect(marked.results.finishers.find((f) => f.competitor === '3')?.place).toBe(3);
     const second = await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });

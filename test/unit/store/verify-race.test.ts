@@ -17,6 +17,8 @@ beforeEach(async () => {
   const { raceId } = await s.openRace({ path: fixture.dir });
   await s.placeMark({ raceId, competitorId: '1', column: 2.5, by: 'Jane' });
   await s.placeMark({ raceId, competitorId: '2', column: 4, by: 'Jane' });
+  await s.setStatus({ raceId, competitorId: '3', status: 'DNF', by: 'Jane' });
+  await s.setStatus({ raceId, competitorId: '4', status: 'DNS', by: 'Jane' });
   await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
 });
 afterEach(async () => {
@@ -62,7 +64,7 @@ describe('verify', () => {
   it('catches entries cut from the end of the log', async () => {
     const lines = (await fs.readFile(auditFile(), 'utf8')).trim().split('\n');
     await fs.writeFile(auditFile(), `${lines.slice(0, 2).join('\n')}\n`);
-    expect((await verifyRaceFolder(fixture.dir)).findings).toEqual(['audit chain broken at entry 3: the log ends at entry 2 but race.json records 4 entries']);
+    expect((await verifyRaceFolder(fixture.dir)).findings).toEqual(['audit chain broken at entry 3: the log ends at entry 2 but race.json records 6 entries']);
   });
 
   it('catches a changed source frame and a deleted one', async () => {

@@ -28,6 +28,8 @@ beforeAll(async () => {
   await api.placeMark({ raceId: race.raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '12', column: 230, by: 'Jane Official' });
   await api.placeMark({ raceId: race.raceId, competitorId: '21', timeS: '10.28', by: 'Jane Official' });
+  for (const id of ['3', '5']) await api.setStatus({ raceId: race.raceId, competitorId: id, status: 'DNS', by: 'Jane Official' });
+  await api.setStatus({ raceId: race.raceId, competitorId: '9', status: 'DNF', by: 'Jane Official' });
   await api.certify({ raceId: race.raceId, official: 'Jane Official' });
 });
 
@@ -71,7 +73,7 @@ describe('photofinish export', () => {
     try {
       const r = await cli(['export', fx.dir, '--dir', out]);
       expect(r.status).toBe(0);
-      expect(r.out.map((p) => path.basename(p))).toEqual(['pdf', 'csv', 'json', 'lif', 'png'].map((k) => `mens-100-m-heat-2-r1.${k}`));
+      expect(r.out.map((p) => path.basename(p))).toEqual(['pdf', 'csv', 'json', 'lif', 'png'].map((k) => `012-1-02-mens-100-m-r1.${k}`));
       expect(r.out.every((p) => path.dirname(p) === out)).toBe(true);
     } finally {
       await fs.rm(out, { recursive: true, force: true });

@@ -23,11 +23,11 @@ describe('column ↔ time', () => {
     // Halfway between column 5 (10.005) and column 6 (10.045) is 10.025, not 10.0055.
     expect(timeAtMilliColumn(times, 5500)).toBe(10_025_000_000n);
     expect(timeAtMilliColumn(times, 5250)).toBe(10_015_000_000n);
-    const ev = evidenceAtMark(columnMark(5500), times, [5]);
+    const ev = evidenceAtMark(columnMark(5500), times, [5], 0n);
     expect(ev).toEqual({ resolution: 40_000_000n, bracket: 5, inGap: true });
     // On a real frame beside the gap the picture is exact there: not inside the gap.
-    expect(evidenceAtMark(columnMark(6000), times, [5]).inGap).toBe(false);
-    expect(evidenceAtMark(columnMark(4500), times, [5])).toEqual({ resolution: 1_000_000n, bracket: 4, inGap: false });
+    expect(evidenceAtMark(columnMark(6000), times, [5], 0n).inGap).toBe(false);
+    expect(evidenceAtMark(columnMark(4500), times, [5], 0n)).toEqual({ resolution: 1_000_000n, bracket: 4, inGap: false });
   });
 
   it('rounds half away from zero only at the nanosecond', () => {
@@ -50,7 +50,7 @@ describe('column ↔ time', () => {
     expect(milliColumnAtTime(times, 10_002_500_000n)).toBe(2500);
     expect(milliColumnAtTime(times, 10_025_000_000n)).toBe(5500);
     expect(milliColumnAtTime(times, 9_000_000_000n)).toBeNull();
-    expect(evidenceAtMark(timeMark(10_025_000_000n), times, [5])).toEqual({ resolution: 40_000_000n, bracket: 5, inGap: true });
-    expect(evidenceAtMark(timeMark(11_000_000_000n), times, [5])).toEqual({ resolution: null, bracket: null, inGap: false });
+    expect(evidenceAtMark(timeMark(10_025_000_000n), times, [5], 0n)).toEqual({ resolution: 40_000_000n, bracket: 5, inGap: true });
+    expect(evidenceAtMark(timeMark(11_000_000_000n), times, [5], 0n)).toEqual({ resolution: null, bracket: null, inGap: false });
   });
 });

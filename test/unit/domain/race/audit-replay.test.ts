@@ -1,38 +1,17 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../../app/domain/audit/canonical.js';
-import { checkChain, sealEntry, type AuditEntry } from '../../../../app/domain/audit/chain.js';
+import { checkChain, type AuditEntry } from '../../../../app/domain/audit/chain.js';
 import * as commands from '../../../../app/domain/race/commands.js';
-import type { RaceCreatedPayload } from '../../../../app/domain/race/changes.js';
-import { replayLog, type RaceState } from '../../../../app/domain/race/replay.js';
+import { RaceLog, sha256 } from '../../../helpers/race-log.js';
 
-const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 const times = Array.from({ length: 10 }, (_, c) => BigInt(c) * 1_000_000n);
-const created: RaceCreatedPayload = {
-  schemaVersion: 1,
-  id: 'r',
-  createdAt: 'then',
-  meta: { name: 'Heat' },
-  evidence: { manifestPath: 'evidence/manifest.json', manifestSha256: 'm' },
-  settings: { sport: { sport: 'motorsport' }, direction: 'ltr' },
-  competitors: [
-    { id: 'A', name: 'Ann' },
-    { id: 'B', name: 'Bo' },
-  ],
-};
-
-/** A tiny in-memory race: every command goes through the same seal-and-replay path as the store. */
-class Log {
-  entries: AuditEntry[] = [sealEntry(null, { at: 't0', actor: 'builder', action: 'race.created', payload: created }, sha256)];
-  get state(): RaceState {
-    return replayLog(this.entries);
-  }
-  push(change: { action: string; payload: unknown }, actor = 'J'): this {
-    this.entries.push(sealEntry(this.entries[this.entries.length - 1] ?? null, { at: `t${this.entries.length}`, actor, ...change }, sha256));
-    return this;
+/** A tiny in-memory race (two competitors, A and B): every command goes through the store's seal-and-replay path. */
+class Log extends RaceLog {
+  constructor() {
+    super(times);
   }
   mark(id: string, milliColumn: number): this {
-    return this.push(commands.placeMark(this.state, times, { competitorId: id, position: { kind: 'column', milliColumn }, origin: 'image', by: 'J', at: 'now' }));
+    return this.markMilli(id, milliColumn);
   }
 }
 
@@ -101,9 +80,9 @@ describe('replay', () => {
 
   it('dead heats replace earlier rulings for the same competitors and can be undone', () => {
     const log = new Log().mark('A', 1000).mark('B', 1000);
-    log.push(commands.declareDeadHeat(log.state, ['A', 'B', 'A'], 'Ref', 'now'));
+    log.push(commands.declareDeadHeat(log.state, times, ['A', 'B', 'A'], 'Ref', 'now'));
     expect(log.state.doc.deadHeats).toEqual([{ competitors: ['A', 'B'], by: 'Ref', at: 'now' }]);
-    expect(() => commands.declareDeadHeat(log.state, ['A', 'A'], 'Ref', 'now')).toThrow('a dead heat needs at least two different competitors');
+    expect(() => commands.declareDeadHeat(log.state, times, ['A', 'A'], 'Ref', 'now')).toThrow('a dead heat needs at least two different competitors');
     log.push(commands.undo(log.state));
     expect(log.state.doc.deadHeats).toEqual([]);
   });

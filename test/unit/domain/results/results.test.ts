@@ -23,14 +23,16 @@ function results(sport: SportSettings, marks: Mark[], deadHeats: DeadHeat[] = []
 }
 
 describe('results', () => {
-  it('orders by time with margins behind the winner and the previous finisher; unmarked follow without a place', () => {
+  it('orders by time with margins behind the winner and the previous finisher; unmarked are listed as others', () => {
     const r = results({ sport: 'motorsport' }, [at('C', '10.2'), at('A', '10.1234'), at('B', '10.1238')]);
     expect(r.finishers.map((f) => [f.place, f.competitor, f.time_display, f.margin_display])).toEqual([
       [1, 'A', '10.123', ''],
       [2, 'B', '10.124', '+0.0004'],
       [3, 'C', '10.200', '+0.076'],
-      [null, 'D', '', ''],
-      [null, 'E', '', ''],
+    ]);
+    expect(r.others.map((o) => [o.competitor, o.status])).toEqual([
+      ['D', 'unmarked'],
+      ['E', 'unmarked'],
     ]);
     expect(r.finishers[1]?.behind_winner_s).toBeCloseTo(0.0004, 12);
     expect(r.finishers[2]?.behind_winner_s).toBeCloseTo(0.0766, 12);
@@ -58,7 +60,8 @@ describe('results', () => {
   });
 
   it('a declared dead heat groups finishers who share the place, even with a gap in the picture', () => {
-    const marks = [at('A', '10.100'), at('B', '10.102'), at('C', '10.101'), at('D', '10.3')];
+    // 0.4 ms apart on the picture, the same published time (and within one 1 ms frame for the horse judge).
+    const marks = [at('A', '10.1000'), at('B', '10.1004'), at('C', '10.1002'), at('D', '10.3')];
     const r = results({ sport: 'motorsport' }, marks, [{ competitors: ['A', 'B'], by: 'Referee', at: 'now' }]);
     expect(r.finishers.slice(0, 4).map((f) => [f.competitor, f.place, f.dead_heat])).toEqual([
       ['A', 1, true],

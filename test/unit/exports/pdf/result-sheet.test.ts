@@ -55,7 +55,7 @@ describe('PDF result sheet, certified', () => {
   });
 
   it('carries the header: event, venue, date, heat, sport, source, rate, time base and software version', () => {
-    for (const s of ['City Games 2026', 'Stadion Köln', '2026-06-14', 'Heat 2', 'Athletics', 'Basler acA1300', '639 source frames', '1000.0 frames/s', 'spread ±0.002 ms', 'Constant rate 1000 frames/s', 'Photofinish 0.1.0']) {
+    for (const s of ["Men's 100 m, round 1, heat 2, wind +1.2 m/s", 'City Games 2026 · Event 12 · 100 m', 'Stadion Köln', '2026-06-14', 'Athletics', 'Basler acA1300', '639 source frames', '1000.0 frames/s', 'spread ±0.002 ms', 'Constant rate 1000 frames/s', 'Photofinish 0.1.0']) {
       expect(text).toContain(s);
     }
   });
@@ -78,6 +78,12 @@ describe('PDF result sheet, certified', () => {
     expect(text).toMatch(/#21 Łukasz Kowalski: time 10\.280 s \(published 10\.28\) was typed by hand/);
     expect(text).toMatch(/#5 Émile Zola: mark lies next to a dropped-frame gap/);
     expect(text).toContain('no picture for 40.000 ms between 10.300 s and 10.340 s');
+  });
+
+  it('lists the competitor who did not finish with DNF in the place column, and says why', () => {
+    expect(text).toMatch(/^\s*DNF\s+7\s+9\s+Chloé Dubois\s+Lyon AC$/m); // athletics: Lane, Bib, Name, Club
+    expect(text).toContain('#9 Chloé Dubois: DNF, did not finish (pulled up), recorded by Jane Official.');
+    expect(text).toContain('Results (5 placed, 1 DNF)');
   });
 
   it('has no provisional watermark', async () => {

@@ -59,7 +59,7 @@ function viewWith(columns: number, markColumns: number[], direction: 'ltr' | 'rt
     timesNs,
     marks: markColumns.map((c, i) => ({ competitorId: String(i + 1), position: { kind: 'column', milliColumn: Math.round(c * 1000) }, origin: 'image', by: 'x', at: '2026-01-01T00:00:00Z' })),
     competitors: markColumns.map((_, i) => ({ id: String(i + 1), name: '' })),
-    results: { sport: 'motorsport', certified: false, revision: 1, finishers: [] },
+    results: { sport: 'motorsport', certified: false, revision: 1, finishers: [], others: [], checks: [] },
     evidence: { gaps: [] },
   } as unknown as RaceView;
 }

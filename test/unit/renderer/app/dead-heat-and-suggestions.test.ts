@@ -53,6 +53,17 @@ describe('planning a dead heat', () => {
   });
 });
 
+describe("planning a dead heat by the engine's rule", () => {
+  const times = [201_000_000n, 202_000_000n, 203_000_000n];
+  const mark = (id: string, ns: string) => ({ competitorId: id, position: { kind: 'time', ns }, origin: 'image', by: 'J', at: '' });
+  it('refuses, saying why, where the published times differ; allows the same published time', () => {
+    const apart = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '202351184')] } as Partial<RaceView>);
+    expect(planDeadHeat(apart, ['5', '17'], times).refusal).toMatch(/^No dead heat: #5 \(0\.201\) and #17 \(0\.202\) do not share a published time/);
+    const same = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '201400000')] } as Partial<RaceView>);
+    expect(planDeadHeat(same, ['5', '17'], times).refusal).toBeNull();
+  });
+});
+
 describe('suggested edge text', () => {
   it('rounds the uncertainty up to two significant digits in a readable unit', () => {
     expect(formatUncertainty(0.000013495742)).toBe('±14 µs');
