@@ -75,6 +75,8 @@ describe('photofinish zero-control', () => {
     const f = await makeRaceFixture({ sport: 'athletics' });
     try {
       await runCli(['mark', f.dir, '--competitor', '1', '--column', '2.5', '--by', 'J']);
+      // Nobody may go missing from a certified result: the rest of the start list did not start.
+      for (const id of ['2', '3', '4']) await runCli(['status', f.dir, '--competitor', id, '--dns', '--by', 'J']);
       const failed = path.join(tmp, 'zero-late.json');
       await runCli(['zero-control', late, '--out', failed, '--by', 'Chief Judge']);
       const attach = await runCli(['start', f.dir, '--time', '0.5', '--zero-control', failed, '--by', 'Starter']);
