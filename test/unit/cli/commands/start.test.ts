@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
-import { makeRaceFixture } from '../../helpers/race-fixture.js';
-import { burstTruthS, makeStartClip, type StartClip } from '../../helpers/start-clips.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
+import { makeRaceFixture } from '../../../helpers/race-fixture.js';
+import { burstTruthS, makeStartClip, type StartClip } from '../../../helpers/start-clips.js';
 
 let tmp: string;
 const savedDataDir = process.env.PHOTOFINISH_DATA_DIR;

@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256File } from '../../../app/store/sha256.js';
-import { runCli } from '../../fixtures/cli-capture.js';
-import { makeRaceFixture } from '../../helpers/race-fixture.js';
-import { makeStartClip } from '../../helpers/start-clips.js';
+import { sha256File } from '../../../../app/store/sha256.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
+import { makeRaceFixture } from '../../../helpers/race-fixture.js';
+import { makeStartClip } from '../../../helpers/start-clips.js';
 
 let tmp: string;
 let good: string;
