@@ -92,7 +92,7 @@ describe.skipIf(skip !== null)('time zero in Chromium', () => {
 
     // Certifying this athletics race without a zero-control test: a warning, not a refusal.
     await page.getByTestId('certify').click();
-    expect(await page.getByTestId('check-zero-control-missing').innerText()).toContain('no zero-control test is attached');
+    expect(await page.getByTestId('certify-dialog').getByTestId('check-zero-control-missing').innerText()).toContain('no zero-control test is attached');
     await screenshot(app, 'start-15-certify-warning');
     await page.getByTestId('certify-dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(errors).toEqual([]);

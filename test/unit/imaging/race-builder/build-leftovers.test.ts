@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
-import { writeFrames } from '../../fixtures/synthetic-frames.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
+import { writeFrames } from '../../../fixtures/synthetic-frames.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 let tmp: string;
 let frames: string;
 beforeAll(async () => {

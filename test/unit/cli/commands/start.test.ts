@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
-import { makeRaceFixture } from '../../helpers/race-fixture.js';
-import { burstTruthS, makeStartClip, type StartClip } from '../../helpers/start-clips.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
+import { makeRaceFixture } from '../../../helpers/race-fixture.js';
+import { burstTruthS, makeStartClip, type StartClip } from '../../../helpers/start-clips.js';
 
 let tmp: string;
 const savedDataDir = process.env.PHOTOFINISH_DATA_DIR;
@@ -84,6 +84,8 @@ describe('photofinish start --time', () => {
     const f = await makeRaceFixture({ sport: 'motorsport' });
     try {
       await runCli(['mark', f.dir, '--competitor', '1', '--column', '2.5', '--by', 'J']);
+      // Nobody may go missing from a certified result: the rest of the start list did not start.
+      for (const id of ['2', '3', '4']) await runCli(['status', f.dir, '--competitor', id, '--dns', '--by', 'J']);
       expect((await runCli(['certify', f.dir, '--official', 'Chief'])).code).toBe(0);
       const r = await runCli(['start', f.dir, '--time', '1', '--by', 'Starter']);
       expect(r).toMatchObject({ code: 2, err: 'photofinish start: cannot change the start: the race is certified (revision 1, by Chief); amend it first' });

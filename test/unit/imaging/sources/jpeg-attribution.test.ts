@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
-import { writeFrames, type PixelFn } from '../../fixtures/synthetic-frames.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
+import { writeFrames, type PixelFn } from '../../../fixtures/synthetic-frames.js';
 
 let tmp: string;
 let good: string;

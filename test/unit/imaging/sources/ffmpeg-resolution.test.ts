@@ -6,7 +6,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bundledTool, ffmpegPath, ffprobePath, versionOf } from '../../../app/imaging/sources/ffmpeg.js';
+import { bundledTool, ffmpegPath, ffprobePath, versionOf } from '../../../../app/imaging/sources/ffmpeg.js';
 
 let resources: string;
 const proc = process as { resourcesPath?: string };

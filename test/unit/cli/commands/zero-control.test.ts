@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256File } from '../../../app/store/sha256.js';
-import { runCli } from '../../fixtures/cli-capture.js';
-import { makeRaceFixture } from '../../helpers/race-fixture.js';
-import { makeStartClip } from '../../helpers/start-clips.js';
+import { sha256File } from '../../../../app/store/sha256.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
+import { makeRaceFixture } from '../../../helpers/race-fixture.js';
+import { makeStartClip } from '../../../helpers/start-clips.js';
 
 let tmp: string;
 let good: string;
@@ -75,6 +75,8 @@ describe('photofinish zero-control', () => {
     const f = await makeRaceFixture({ sport: 'athletics' });
     try {
       await runCli(['mark', f.dir, '--competitor', '1', '--column', '2.5', '--by', 'J']);
+      // Nobody may go missing from a certified result: the rest of the start list did not start.
+      for (const id of ['2', '3', '4']) await runCli(['status', f.dir, '--competitor', id, '--dns', '--by', 'J']);
       const failed = path.join(tmp, 'zero-late.json');
       await runCli(['zero-control', late, '--out', failed, '--by', 'Chief Judge']);
       const attach = await runCli(['start', f.dir, '--time', '0.5', '--zero-control', failed, '--by', 'Starter']);

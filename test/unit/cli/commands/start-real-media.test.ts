@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const video = path.resolve(repoRoot, '../shared/real-media/car-detection.mp4');
 const present = existsSync(video);
 if (!present) console.warn(`Skipping the real-footage start tests: ${video} is absent (shared test footage, not part of the repository).`);

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { runCli } from '../../../fixtures/cli-capture.js';
 
 let tmp: string;
 let clip: string;
