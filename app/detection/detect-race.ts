@@ -22,8 +22,12 @@ import { loadManifest, readTimes } from '../imaging/race-evidence.js';
 import { resolveContained } from '../security/contain.js';
 import { frameReader } from './frame-reader.js';
 
-/** Frames on each side of the first touch used to fit the front's motion. */
-const FIT_FRAMES_EACH_SIDE = 6;
+/**
+ * Frames before the first touch and from it on used to fit the front's motion: more after, because a shadow or a
+ * halo ahead of the body can touch the line a few frames before the body does.
+ */
+const FIT_FRAMES_BEFORE = 5;
+const FIT_FRAMES_FROM = 8;
 /** Frames spread over the recording for the still background. */
 const BACKGROUND_FRAMES = 25;
 
@@ -99,7 +103,7 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
     for (let k = 0; k < BACKGROUND_FRAMES; k++) backgroundFrames.push(frameOf(Math.round(((columns - 1) * k) / (BACKGROUND_FRAMES - 1))));
     backgroundFrames.forEach((f) => wanted.add(f));
     for (const o of seen) {
-      for (let c = o.firstColumn - FIT_FRAMES_EACH_SIDE; c < o.firstColumn + FIT_FRAMES_EACH_SIDE; c++) wanted.add(frameOf(c));
+      for (let c = o.firstColumn - FIT_FRAMES_BEFORE; c < o.firstColumn + FIT_FRAMES_FROM; c++) wanted.add(frameOf(c));
       wanted.add(frameOf(o.lastColumn + 1));
     }
     const frames = await frameReader(manifest)([...wanted]);
@@ -146,8 +150,8 @@ function coarse(o: CompositeObject, timesNs: readonly Ticks[], geometry: LineGeo
   const gap = first - prev;
   return {
     time: prev + gap / 2n,
-    // A uniform position within the interval: its standard deviation.
-    sigmaS: ticksToSeconds(gap) / Math.sqrt(12),
+    // No sub-frame claim: somewhere in (or, with a shadow or halo ahead of the body, beyond) that interval.
+    sigmaS: ticksToSeconds(gap),
     direction: directionName(geometry.motionAxis, 1),
     fit: null,
     intervalS: ticksToSeconds(gap),
@@ -169,7 +173,7 @@ function refineObject(
   const across: [number, number] = [Math.min(a0, a1), Math.max(a0, a1)];
   const sign = motionSign(at(o.firstColumn - 1, ref), at(o.lastColumn + 1, ref), background, geometry, across, window, threshold);
   const frames: FrameAt[] = [];
-  for (let c = o.firstColumn - FIT_FRAMES_EACH_SIDE; c < o.firstColumn + FIT_FRAMES_EACH_SIDE; c++) {
+  for (let c = o.firstColumn - FIT_FRAMES_BEFORE; c < o.firstColumn + FIT_FRAMES_FROM; c++) {
     if (c < 0 || c >= timesNs.length) continue;
     frames.push(at(c, ref));
   }
@@ -178,11 +182,11 @@ function refineObject(
   const base = coarse(o, timesNs, geometry);
   const prevS = ticksToSeconds((timesNs[Math.max(0, o.firstColumn - 1)] as Ticks) - ref);
   const interval = -prevS;
-  // The object first shows in column firstColumn, so it crossed near the interval before it. Compression halos
-  // and blur can make it show a frame early, and a faint nose a frame late, so one interval of slack either
-  // side; a fit further out means the fronts were misread, and the coarse reading is the honest one.
-  if (!fit || fit.t < prevS - interval || fit.t > 1.5 * interval) return { ...base, direction };
-  return { time: addSeconds(ref, fit.t), sigmaS: Math.max(fit.sigma, interval * 0.005), direction, fit, intervalS: interval };
+  // The object first shows in column firstColumn, so its body cannot have crossed much before the interval ahead of
+  // it (compression halos and blur can make it show a frame early); a fit earlier than that, or one that had to
+  // extrapolate past the frames it measured, misread the fronts, and the coarse reading is the honest one.
+  if (!fit || !fit.bracketed || fit.t < prevS - interval) return { ...base, direction };
+  return { time: addSeconds(ref, fit.t), sigmaS: Math.max(fit.sigma, interval * 0.005), direction, fit, intervalS: fit.intervalS };
 }
 
 /**
