@@ -18,11 +18,11 @@ const { values } = parseArgs({ options: { outdir: { type: 'string' }, quiet: { t
 const outdir = path.resolve(values.outdir ?? path.join(root, 'dist'));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
-// app/version.ts reads package.json relative to its own file, which a bundle moves; bake the values in instead.
+// app/runtime/version.ts reads package.json relative to its own file, which a bundle moves; bake the values in instead.
 const bakedVersion = {
   name: 'bake-version',
   setup(b) {
-    b.onLoad({ filter: /[\\/]app[\\/]version\.ts$/ }, () => ({
+    b.onLoad({ filter: /[\\/]app[\\/]runtime[\\/]version\.ts$/ }, () => ({
       contents: `export const SOFTWARE = Object.freeze(${JSON.stringify({ name: pkg.productName ?? 'Photofinish', version: pkg.version })});`,
       loader: 'ts',
     }));

@@ -1,3 +1,5 @@
+import type { Hint, HintFacts } from '../domain/errors.js';
+
 /** Events the service pushes to every connected client (IPC `webContents.send`, bridge SSE, CLI progress bar). */
 export type ApiEvent =
   | {
@@ -10,7 +12,7 @@ export type ApiEvent =
       rate: number;
       etaS: number | null;
     }
-  | { type: 'job-finished'; jobId: string; state: 'done' | 'failed' | 'cancelled'; error?: string; racePath?: string }
+  | { type: 'job-finished'; jobId: string; state: 'done' | 'failed' | 'cancelled'; error?: string; hint?: Hint; facts?: HintFacts; racePath?: string }
   | { type: 'race-changed'; raceId: string; revision: number; auditCount: number }
   /** A native menu item was chosen (desktop app only); the renderer performs it. `path` is set for open-recent. */
   | { type: 'menu'; action: MenuAction; path?: string };

@@ -4,6 +4,11 @@
  */
 import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
+import type { Hint, HintFacts } from '../domain/errors.js';
+import type { ResultsReport } from '../domain/results/results-report.js';
+
+/** The result is the domain's own output; the API carries it as it is. */
+export type { FinisherResult, ResultsReport } from '../domain/results/results-report.js';
 
 export interface AppInfo {
   name: string;
@@ -52,44 +57,6 @@ export interface RaceView {
   recovered?: string[];
 }
 
-/** Matches `photofinish results --json`. */
-export interface ResultsReport {
-  sport: string;
-  certified: boolean;
-  revision: number;
-  finishers: FinisherResult[];
-  /** Every amendment so far (revision, official, reason): printed on every later result sheet. */
-  amendments?: Amendment[];
-  /** The sport's publication rule in words, for the result sheet. */
-  rule?: string;
-}
-
-export interface FinisherResult {
-  /** null for competitors without a mark (listed after the finishers). */
-  place: number | null;
-  competitor: string;
-  name: string;
-  team?: string;
-  lane?: string;
-  time_s: number | null;
-  time_ns: string | null;
-  time_display: string;
-  behind_winner_s: number | null;
-  behind_previous_s: number | null;
-  margin_display: string;
-  /** Horse and greyhound racing: the official distance name behind the previous finisher. */
-  lengths_display?: string;
-  /** Local frame interval (or line period) at the mark: the resolution of the evidence. */
-  resolution_s: number | null;
-  dead_heat: boolean;
-  typed: boolean;
-  suggested: boolean;
-  /** Set where an exact tie at the published precision must go to the rule book. */
-  tie?: boolean;
-  /** Set where the mark falls within a column of a dropped-frame gap. */
-  near_gap?: boolean;
-}
-
 export interface SourceProbe {
   kind: SourceKind;
   path: string;
@@ -130,6 +97,9 @@ export interface JobStatus {
   done: number;
   total: number;
   error?: string;
+  /** The remedy for `error`, worded by each face (see app/domain/errors.ts). */
+  hint?: Hint;
+  facts?: HintFacts;
   /** The race folder, once built. */
   racePath?: string;
 }

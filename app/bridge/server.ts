@@ -180,7 +180,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      if (err.code === 'EADDRINUSE') reject(new UserError(`Port ${port} on ${host} is already in use; choose another with --port.`, 'CONFLICT'));
+      if (err.code === 'EADDRINUSE') reject(new UserError(`Port ${port} on ${host} is already in use`, 'CONFLICT', { hint: 'choose-port' }));
       else if (err.code === 'EACCES') reject(new UserError(`Port ${port} on ${host} needs privileges; choose a port above 1023.`, 'FORBIDDEN'));
       else reject(err);
     };
@@ -251,7 +251,7 @@ function sendText(res: ServerResponse, status: number, text: string, extra: Reco
 }
 
 function unauthorized(res: ServerResponse): void {
-  sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address printed by photofinish serve.'), {
+  sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address (with its #token) printed when the server started.'), {
     'WWW-Authenticate': 'Bearer',
   });
 }

@@ -5,9 +5,10 @@
  * when it runs, the API (zod) and the service when it calls them, so `--help` and `--version` load almost nothing.
  */
 import { toApiError } from '../api/errors.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import type { CliCommand, CliContext, CliIo } from './command.js';
 import { commands } from './commands/index.js';
+import { cliErrorText } from './hints.js';
 
 /** Exit statuses: 0 ok, 1 a check failed (verify), 2 the user must fix something, 70 internal error. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 70 } as const;
@@ -57,7 +58,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return await command.run(rest, await commandContext(io));
   } catch (err) {
     const shape = toApiError(err);
-    io.err(`photofinish ${entry.name}: ${shape.message}`);
+    io.err(`photofinish ${entry.name}: ${cliErrorText(shape)}`);
     if (process.env.PHOTOFINISH_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
     return shape.code === 'INTERNAL' ? EXIT.internal : EXIT.usage;
   }

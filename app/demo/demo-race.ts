@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildRace } from '../imaging/build/build-race.js';
+import { buildRace } from '../imaging/race-builder/build-race.js';
 import { buildRequest } from '../api/methods/build.js';
 import { RACE_LAYOUT, evidenceManifest } from '../domain/race/evidence.js';
 import { DEMO } from './demo-scene.js';

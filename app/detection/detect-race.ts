@@ -13,12 +13,12 @@ import { medianBackground } from '../domain/detection/background.js';
 import { columnAtTime } from '../domain/time/column-time.js';
 import { findCompositeObjects, type CompositeObject, type Plane } from '../domain/detection/composite-objects.js';
 import { fitCrossing, frameGain, motionSign, type CrossingFit, type FrameAt, type RgbImage } from '../domain/detection/front-fit.js';
-import { bandAround, directionName, lineGeometry, type LineGeometry } from '../domain/detection/line-geometry.js';
+import { bandAround, directionName, lineGeometry, type LineGeometry } from '../domain/detection/line-crossing.js';
 import { median } from '../domain/detection/robust.js';
 import { UserError } from '../domain/errors.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
 import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
-import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { loadManifest, readTimes } from '../store/evidence-reader.js';
 import { resolveContained } from '../security/contain.js';
 import { frameReader } from './frame-reader.js';
 

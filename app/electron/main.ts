@@ -9,7 +9,7 @@ import { app, dialog, type BrowserWindow, session } from 'electron';
 import { toApiError } from '../api/errors.js';
 import { createService, type RunningService } from '../service/create-service.js';
 import { defaultDataDir } from '../service/data-dir.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import { APP_ENTRY_URL } from './channels.js';
 import { createNativeDialogs } from './dialogs.js';
 import { registerIpc } from './ipc.js';

@@ -52,13 +52,14 @@ export async function readRaceEvidence(view: RaceView, raceDir: string): Promise
   const compositeSha256 = sha256(composite);
   if (compositeSha256 !== view.evidence.composite.sha256) {
     throw new UserError(
-      `${path.join(dir, view.evidence.composite.path)}: the composite no longer matches its manifest hash; run photofinish verify before exporting`,
+      `${path.join(dir, view.evidence.composite.path)}: the composite no longer matches its manifest hash`,
       'CONFLICT',
+      { hint: 'verify-race' },
     );
   }
   const manifestSha256 = sha256(manifest);
   if (view.certified && view.certified.manifestSha256 !== manifestSha256) {
-    throw new UserError(`${path.join(dir, RACE_LAYOUT.manifest)}: the evidence manifest changed after certification; run photofinish verify`, 'CONFLICT');
+    throw new UserError(`${path.join(dir, RACE_LAYOUT.manifest)}: the evidence manifest changed after certification`, 'CONFLICT', { hint: 'verify-race' });
   }
   return {
     composite,

@@ -98,7 +98,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
       if (!st?.isDirectory()) throw new UserError(`${dir}: folder does not exist`, 'NOT_FOUND');
     } else {
       await fs.mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-        throw new UserError(`${dir}: cannot be created (${err.code ?? 'error'}); name the output files instead, e.g. --pdf FILE`, 'FORBIDDEN');
+        throw new UserError(`${dir}: cannot be created (${err.code ?? 'error'})`, 'FORBIDDEN', { hint: 'name-output-files' });
       });
     }
   } else {

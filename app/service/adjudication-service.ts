@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
 import type { EdgeSuggestion } from '../api/types.js';
-import { adjudicationMethods } from '../api/methods/adjudication.js';
+import type { adjudicationMethods } from '../api/methods/adjudication.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';
@@ -48,7 +48,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async setSport({ raceId, sport, lengthsPerSecond, distanceTable, by }) {
       const settings: SportSettings = { sport };
       if (lengthsPerSecond !== undefined) {
-        if (sport !== 'horse') throw new UserError(`--lps applies to horse racing only (greyhound is fixed at one length per 0.08 s)`, 'INVALID_ARGUMENT');
+        if (sport !== 'horse') throw new UserError(`lengths per second apply to horse racing only (greyhound is fixed at one length per 0.08 s)`, 'INVALID_ARGUMENT');
         settings.lengthsPerSecond = lengthsPerSecond.trim();
       }
       if (distanceTable) settings.distanceTable = distanceTable;
@@ -93,7 +93,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async certify({ raceId, official, role }) {
       return change(raceId, official, (s, ev, at) => {
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
-          throw new UserError('cannot certify: the evidence manifest changed since the race was built; run photofinish verify', 'CONFLICT');
+          throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
         const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));

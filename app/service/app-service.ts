@@ -1,7 +1,7 @@
 /** App-level operations: info, recent races, opening and closing races, native dialogs. */
 import type { PhotofinishService } from '../api/contract.js';
 import type { appMethods } from '../api/methods/app.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
 import { raceFolderOf } from '../store/race-folder.js';

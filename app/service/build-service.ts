@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
-import { toApiError } from '../api/errors.js';
-import type { buildMethods } from '../api/methods/build.js';
+import { remedyOf, toApiError } from '../api/errors.js';
+import { toRaceBuildRequest, type buildMethods } from '../api/methods/build.js';
 import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
-import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { loadManifest, readTimes } from '../store/evidence-reader.js';
 import type { ServiceContext } from './context.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
@@ -43,8 +43,8 @@ export function createBuildService(ctx: ServiceContext): BuildService {
   const run = async (job: Job, request: Parameters<BuildService['startBuild']>[0]) => {
     const { jobId } = job.status;
     try {
-      const { buildRace } = await import('../imaging/build/build-race.js');
-      const { racePath } = await buildRace(request, {
+      const { buildRace } = await import('../imaging/race-builder/build-race.js');
+      const { racePath } = await buildRace(toRaceBuildRequest(request), {
         signal: job.controller.signal,
         onProgress: (p) => {
           job.status.done = p.done;
@@ -58,8 +58,11 @@ export function createBuildService(ctx: ServiceContext): BuildService {
     } catch (err) {
       const shape = toApiError(err);
       job.status.state = shape.code === 'CANCELLED' || job.controller.signal.aborted ? 'cancelled' : 'failed';
-      job.status.error = job.status.state === 'cancelled' ? 'Build cancelled.' : shape.message;
-      ctx.emit({ type: 'job-finished', jobId, state: job.status.state, error: job.status.error });
+      const cancelled = job.status.state === 'cancelled';
+      job.status.error = cancelled ? 'Build cancelled.' : shape.message;
+      const remedy = cancelled ? {} : remedyOf(shape);
+      Object.assign(job.status, remedy);
+      ctx.emit({ type: 'job-finished', jobId, state: job.status.state, error: job.status.error, ...remedy });
     } finally {
       forgetOld();
     }

@@ -5,7 +5,7 @@
  */
 import type { PhotofinishService } from '../api/contract.js';
 import type { exportMethods } from '../api/methods/exports.js';
-import { SOFTWARE } from '../version.js';
+import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
 import { loadRaceView } from './race-view.js';
 

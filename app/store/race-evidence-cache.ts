@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
-import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { loadManifest, readTimes } from './evidence-reader.js';
 import type { Ticks } from '../domain/time/ticks.js';
 import { sha256File } from './sha256.js';
 

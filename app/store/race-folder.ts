@@ -10,6 +10,6 @@ export async function raceFolderOf(given: string): Promise<string> {
   if (!info) throw new UserError(`${given}: no such race folder`, 'NOT_FOUND');
   const dir = info.isDirectory() ? resolved : path.dirname(resolved);
   const doc = await stat(path.join(dir, RACE_LAYOUT.document)).catch(() => null);
-  if (!doc?.isFile()) throw new UserError(`${given}: not a race folder (no ${RACE_LAYOUT.document}; build one with photofinish build)`, 'NOT_FOUND');
+  if (!doc?.isFile()) throw new UserError(`${given}: not a race folder (no ${RACE_LAYOUT.document})`, 'NOT_FOUND', { hint: 'build-race' });
   return dir;
 }

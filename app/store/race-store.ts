@@ -164,7 +164,7 @@ export async function commitChange(dir: string, build: (state: RaceState) => Cha
   return withRaceLock(dir, async () => {
     const loaded = await loadRace(dir, { repair: true });
     if (loaded.problems.length > 0) {
-      throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}; run photofinish verify`, 'CONFLICT');
+      throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}`, 'CONFLICT', { hint: 'verify-race' });
     }
     const files = raceFiles(dir);
     const logSize = (await stat(files.audit)).size;

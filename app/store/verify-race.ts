@@ -11,7 +11,7 @@ import { computeResults, resultsForHash } from '../domain/results/compute-result
 import { RACE_LAYOUT, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
 import { replayLog } from '../domain/race/replay.js';
 import type { VerifyReport } from '../api/types.js';
-import { loadManifest, readTimes } from '../imaging/race-evidence.js';
+import { loadManifest, readTimes } from './evidence-reader.js';
 import { loadRace, type LoadedRace } from './race-store.js';
 import { sha256File, sha256Text } from './sha256.js';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRequest } from '../../app/api/methods/build.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
-import { buildRace } from '../../app/imaging/build/build-race.js';
+import { buildRace } from '../../app/imaging/race-builder/build-race.js';
 import { BENCH_SCENARIOS } from '../../test/synthetic/scenarios.js';
 import { scoreScenario } from '../../test/synthetic/score.js';
 

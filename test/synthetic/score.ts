@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildRequest } from '../../app/api/methods/build.js';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
-import { buildRace } from '../../app/imaging/build/build-race.js';
+import { buildRace } from '../../app/imaging/race-builder/build-race.js';
 import { renderSyntheticRace, type SyntheticScenario } from './synthetic-race.js';
 
 export interface EdgeScore {

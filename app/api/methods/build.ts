@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { method } from '../define.js';
 import { finishLine } from '../../domain/race/evidence.js';
 import { sportName } from '../../domain/race/document.js';
+import type { RaceBuildRequest } from '../../domain/race/build-request.js';
 import type { FrameImage, JobStarted, JobStatus, SourceProbe } from '../types.js';
 import { filePath, raceId } from './app.js';
 
@@ -30,6 +31,8 @@ export const buildRequest = z.object({
   force: z.boolean().default(false),
 });
 export type BuildRequest = z.output<typeof buildRequest>;
+/** The schema validates into the engine's own request: a field that drifts from the domain's type fails here. */
+export const toRaceBuildRequest = (request: BuildRequest): RaceBuildRequest => request;
 
 export const buildMethods = {
   probeSource: method(z.object({ path: filePath })).returns<SourceProbe>(),

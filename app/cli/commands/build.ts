@@ -2,12 +2,14 @@
  * `photofinish build SOURCE --out RACE ...`: the same startBuild job the desktop app runs, followed through its
  * events, with a progress bar on a terminal and Ctrl+C cancelling the job (no half-written race is left).
  */
+import { remedyOf } from '../../api/errors.js';
 import type { ApiEvent } from '../../api/events.js';
 import type { BuildRequest } from '../../api/methods/build.js';
 import { UserError, CancelledError } from '../../domain/errors.js';
 import { parseLineSpec } from '../../domain/line/finish-line.js';
-import { ticksToDecimalSeconds } from '../../domain/time/ticks.js';
-import { loadManifest } from '../../imaging/race-evidence.js';
+import { parseRate } from '../../domain/time/time-map.js';
+import { parseSecondsToTicks, ticksToDecimalSeconds } from '../../domain/time/ticks.js';
+import { loadManifest } from '../../store/evidence-reader.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { createProgressPrinter } from '../progress.js';
@@ -59,8 +61,12 @@ export const buildCommand: CliCommand = {
     if (start !== undefined && values.fps === undefined && values['line-rate'] === undefined) {
       throw new UserError('--start-time goes with --fps or --line-rate', 'INVALID_ARGUMENT');
     }
+    // Checked here so a bad value is refused in the flag's own name (the engine words it as "frame rate").
+    if (values.fps !== undefined) parseRate(values.fps, '--fps');
+    if (values['line-rate'] !== undefined) parseRate(values['line-rate'], '--line-rate');
+    if (start !== undefined) parseSecondsToTicks(start, '--start-time');
     const args: BuildArgs = { source, out: values.out };
-    if (values.line !== undefined) args.line = parseLineSpec(values.line);
+    if (values.line !== undefined) args.line = parseLineSpec(values.line, '--line');
     if (values.fps !== undefined) args.timing = { kind: 'fps', fps: values.fps, ...(start !== undefined ? { startTimeS: start } : {}) };
     if (values['line-rate'] !== undefined) args.timing = { kind: 'line-rate', rate: values['line-rate'], ...(start !== undefined ? { startTimeS: start } : {}) };
     if (values.timestamps !== undefined) args.timing = { kind: 'timestamps', file: values.timestamps };
@@ -98,7 +104,7 @@ async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {
     const end = await finished;
     progress.end();
     if (end.state === 'cancelled') throw new CancelledError('build cancelled; nothing was written');
-    if (end.state === 'failed') throw new UserError(end.error ?? 'build failed', 'USER_ERROR');
+    if (end.state === 'failed') throw new UserError(end.error ?? 'build failed', 'USER_ERROR', remedyOf(end));
     return end.racePath as string;
   } finally {
     progress.end();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
-import { loadManifest, readTimes } from '../../imaging/race-evidence.js';
+import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';

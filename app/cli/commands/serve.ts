@@ -63,7 +63,7 @@ function startupOf(race: string | undefined, demo: boolean): AppStartup {
   if (race !== undefined) {
     if (demo) throw new UserError('give either a race folder or --demo, not both', 'INVALID_ARGUMENT');
     const folder = path.resolve(race);
-    let isDir = false;
+    let isDir: boolean;
     try {
       isDir = statSync(folder).isDirectory();
     } catch {

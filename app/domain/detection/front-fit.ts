@@ -14,7 +14,7 @@
  * frame rate, a lurching object) make any reading between two frames that uncertain.
  */
 import { frontInProfile, profileOf } from './front-profile.js';
-import type { LineGeometry } from './line-geometry.js';
+import type { LineGeometry } from './line-crossing.js';
 import { fitRigidMotion, irregularity, meanSpeed, solve3, type FrameDisplacement, type RigidMotion, type RowPoints } from './rigid-motion.js';
 import { median, medianInPlace, runningMedian } from './robust.js';
 

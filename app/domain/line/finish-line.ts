@@ -7,7 +7,7 @@ import { UserError } from '../errors.js';
 import type { FinishLine } from '../race/evidence.js';
 
 /** "X" → a pixel column; "X1,Y1,X2,Y2" → a segment. */
-export function parseLineSpec(text: string, what = '--line'): FinishLine {
+export function parseLineSpec(text: string, what = 'finish line'): FinishLine {
   const parts = text.split(',').map((p) => p.trim());
   const nums = parts.map(Number);
   if (parts.some((p) => p === '') || nums.some((n) => !Number.isFinite(n))) {

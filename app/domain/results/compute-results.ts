@@ -5,7 +5,7 @@
  * its finishers, who share the place even where the picture shows a gap. Competitors without a mark follow,
  * without a place, in start-list order.
  */
-import type { FinisherResult, ResultsReport } from '../../api/types.js';
+import type { FinisherResult, ResultsReport } from './results-report.js';
 import type { RaceDocument } from '../race/document.js';
 import type { DropGap } from '../race/evidence.js';
 import { evidenceAtMark, markTime } from '../marks/interpolate.js';

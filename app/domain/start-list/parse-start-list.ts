@@ -141,7 +141,8 @@ function parseEvt(lines: Line[], file: string, wanted: string | undefined): Comp
     chosen = events.find((e) => e.key === w) ?? events.find((e) => e.key.startsWith(`${w}-`));
     if (!chosen) throw new UserError(`${file}: no event ${w} (events: ${events.map((e) => e.key).join(', ')})`, 'INVALID_ARGUMENT');
   } else if (events.length > 1) {
-    throw new UserError(`${file}: holds ${events.length} events (${events.slice(0, 8).map((e) => e.key).join(', ')}); choose one with --event`, 'INVALID_ARGUMENT');
+    const keys = events.slice(0, 8).map((e) => e.key).join(', ');
+    throw new UserError(`${file}: holds ${events.length} events (${keys})`, 'INVALID_ARGUMENT', { hint: 'choose-event', facts: { events: keys } });
   } else chosen = events[0];
   const event = chosen as Event;
   return collect(
@@ -172,6 +173,7 @@ function collect(rows: RawCompetitor[], file: string): Competitor[] {
     const id = r.id.trim();
     if (id === '') throw new UserError(`${where}: the competitor has no id`, 'INVALID_ARGUMENT');
     if (id.length > 32) throw new UserError(`${where}: id "${id.slice(0, 40)}" is longer than 32 characters`, 'INVALID_ARGUMENT');
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
     if (/[\u0000-\u001f]/.test(id)) throw new UserError(`${where}: id contains control characters`, 'INVALID_ARGUMENT');
     const dup = seen.get(id);
     if (dup !== undefined) throw new UserError(`${where}: id ${id} already appears on line ${dup}`, 'INVALID_ARGUMENT');

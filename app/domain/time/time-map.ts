@@ -56,8 +56,14 @@ export function rateToText(rate: Rational): string {
   let d = rate.den;
   let twos = 0;
   let fives = 0;
-  while (d % 2n === 0n) (d /= 2n), twos++;
-  while (d % 5n === 0n) (d /= 5n), fives++;
+  while (d % 2n === 0n) {
+    d /= 2n;
+    twos++;
+  }
+  while (d % 5n === 0n) {
+    d /= 5n;
+    fives++;
+  }
   if (d !== 1n) return `${rate.num}/${rate.den}`;
   const places = Math.max(twos, fives);
   const scaled = (rate.num * 10n ** BigInt(places)) / rate.den;

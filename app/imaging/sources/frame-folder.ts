@@ -105,7 +105,7 @@ export async function openFrameFolder(folder: string, options: { order?: string[
     } catch (err) {
       if (err instanceof UserError) throw err;
       const reason = badFrameReason(file, buf.length, err);
-      if (!skipBad) throw new UserError(`${reason}; use --skip-bad to leave bad frames out as a gap`, 'INVALID_ARGUMENT');
+      if (!skipBad) throw new UserError(reason, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
       return { index, bad: reason, file: evidence };
     }
   };

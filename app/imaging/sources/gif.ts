@@ -24,7 +24,10 @@ export async function openGif(file: string): Promise<FrameSource> {
   for (let i = 0; i < pages; i++) {
     times.push(t * NS_PER_MS);
     let d = delays[i] ?? 100;
-    if (d <= 10) (d = 100), fixed++;
+    if (d <= 10) {
+      d = 100;
+      fixed++;
+    }
     t += BigInt(d);
   }
   const channels = img.format.channels;

@@ -253,7 +253,7 @@ export async function* readJpegRegionsWithFfmpeg(
       const decoded = await (decoders[owner(i)] as DecoderProcess).take(localIndex(i));
       const reason = c.problem ?? ('bad' in decoded ? `${c.file}: not a readable image (${decoded.bad})` : null);
       if (reason) {
-        if (!opts.skipBad) throw new UserError(`${reason}; use --skip-bad to leave bad frames out as a gap`, 'INVALID_ARGUMENT');
+        if (!opts.skipBad) throw new UserError(reason, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
         yield { index: i, bad: reason, file: c.evidence };
       } else yield { index: i, pixels: samplesOf((decoded as Decoded).pixels, 8), file: c.evidence };
       i++;

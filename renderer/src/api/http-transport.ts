@@ -10,7 +10,7 @@ import { raceFileUrl } from './desktop-bridge.js';
 import { startEventStream } from './event-source.js';
 import type { RendererApi } from './renderer-api.js';
 
-const SIGNED_OUT = 'This tab is not signed in to Photofinish: open the address (with its #token) printed by photofinish serve.';
+const SIGNED_OUT = 'This tab is not signed in to Photofinish: open the address (with its #token) printed when Photofinish started.';
 
 export function createHttpRendererApi(token: string | null): RendererApi {
   const headers = (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
@@ -24,7 +24,7 @@ export function createHttpRendererApi(token: string | null): RendererApi {
         body: JSON.stringify(args ?? {}),
       });
     } catch {
-      return { ok: false, error: { code: 'INTERNAL', message: 'Photofinish server is not reachable: is photofinish serve still running?' } };
+      return { ok: false, error: { code: 'INTERNAL', message: 'Photofinish server is not reachable: is it still running?' } };
     }
     if (res.status === 401) return { ok: false, error: { code: 'FORBIDDEN', message: SIGNED_OUT } };
     const body: unknown = await res.json().catch(() => null);

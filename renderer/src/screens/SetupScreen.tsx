@@ -8,6 +8,7 @@ import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
+import { appErrorText } from '../errors/hints.js';
 import { change, goToStart, openRaceAt, session, type SetupKind } from '../app/session.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
@@ -94,9 +95,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
       rendererApi.subscribe((e: ApiEvent) => {
         if ((e.type !== 'job-progress' && e.type !== 'job-finished') || !jobRef.current || e.jobId !== jobRef.current) return;
         if (e.type === 'job-progress') setJob({ jobId: e.jobId, phase: e.phase, done: e.done, total: e.total, rate: e.rate, etaS: e.etaS });
-        else if (e.type === 'job-finished') onFinished(e.state, e.error, e.racePath);
+        else if (e.type === 'job-finished') onFinished(e.state, e.error && appErrorText(e.error, e.hint, e.facts), e.racePath);
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription for the screen's life: onFinished works from refs (jobRef, travelRef) and the event's racePath
     [],
   );
 
@@ -111,12 +112,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         .then((st) => {
           if (jobRef.current !== id) return;
           if (st.state === 'running') setJob((j) => (j ? { ...j, done: Math.max(j.done, st.done), total: st.total || j.total } : j));
-          else onFinished(st.state, st.error, st.racePath);
+          else onFinished(st.state, st.error && appErrorText(st.error, st.hint, st.facts), st.racePath);
         })
         .catch(() => undefined);
     }, 1000);
     return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restart the poll only when the job changes, not on its progress; onFinished works from refs
   }, [job?.jobId]);
 
   function onFinished(state: 'done' | 'failed' | 'cancelled', err?: string, racePath?: string) {

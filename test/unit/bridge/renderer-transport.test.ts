@@ -50,7 +50,7 @@ describe('browser-mode renderer transport', () => {
 
   it('says how to sign in when the token is missing or wrong', async () => {
     const err = await createHttpRendererApi('wrong-token-wrong-token').api.getAppInfo({}).catch((e: unknown) => e);
-    expect((err as ApiCallError).message).toMatch(/not signed in.*photofinish serve/);
+    expect((err as ApiCallError).message).toMatch(/not signed in.*printed when Photofinish started/);
     await expect(createHttpRendererApi(null).fetchRaceFile(raceId, 'tiles/0/a b.png')).rejects.toThrow(/not signed in/);
   });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPaths, ensureDemoRace } from '../../../app/demo/demo-race.js';
 import { detectEdgesForRace } from '../../../app/detection/detect-race.js';
-import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { loadManifest, readTimes } from '../../../app/store/evidence-reader.js';
 
 describe('ensureDemoRace', () => {
   let dataDir: string;

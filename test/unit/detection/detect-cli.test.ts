@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { main } from '../../../app/cli/main.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
 import { renderSyntheticRace, type SyntheticRace } from '../../synthetic/synthetic-race.js';
 
 function captureIo() {

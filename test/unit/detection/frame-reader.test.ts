@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { frameReader } from '../../../app/detection/frame-reader.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
-import { loadManifest } from '../../../app/imaging/race-evidence.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { loadManifest } from '../../../app/store/evidence-reader.js';
 
 const W = 96;
 const H = 64;

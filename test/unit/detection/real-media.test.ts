@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { detectEdgesForRace } from '../../../app/detection/detect-race.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..', '..');

@@ -100,7 +100,7 @@ describe('image plan', () => {
     const plan = planImage(view, new ColumnTimes(view.timesNs), { width: 500, maxBands: 6, tickSpacing: 40 });
     const close = closestFinish(plan, 3000, 8, 40);
     expect(close?.pair).toEqual(['1', '2']);
-    expect(close?.crop.end! - close!.crop.start).toBe(40);
+    expect(close!.crop.end - close!.crop.start).toBe(40);
     expect(close!.crop.start).toBeLessThanOrEqual(1000);
     expect(close!.crop.end).toBeGreaterThan(1001);
   });

@@ -10,7 +10,7 @@ import { dispatchCall } from '../../../app/api/dispatch.js';
 import type { ApiEvent } from '../../../app/api/events.js';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { CancelledError } from '../../../app/domain/errors.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
 import { createService } from '../../../app/service/create-service.js';
 import { encodeFrame, framePixels, writeFrames } from '../../fixtures/synthetic-frames.js';
 

@@ -119,7 +119,7 @@ describe('photofinish build and info', () => {
     const before = await readFile(path.join(out, 'race.json'), 'utf8');
     const r = await runCli(['build', good, '--out', out, '--fps', '30']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/race-ok: already holds a race \(use --force to replace it\)/);
+    expect(r.err).toMatch(/race-ok: already holds a race; use --force to replace it/);
     expect(await readFile(path.join(out, 'race.json'), 'utf8')).toBe(before);
     expect((await runCli(['build', good, '--out', out, '--fps', '30', '--force'])).code).toBe(0);
     expect(JSON.parse((await runCli(['info', out, '--json'])).out).median_interval_s).toBeCloseTo(1 / 30, 9);
@@ -224,7 +224,7 @@ describe('bad input: one line, non-zero exit, nothing written', () => {
   });
 
   it('frames without times, and conflicting timing options', async () => {
-    await expectRefusal([good], path.join(tmp, 'o-notime'), /good: frames have no times of their own: give --fps N or --timestamps FILE/);
+    await expectRefusal([good], path.join(tmp, 'o-notime'), /good: frames have no times of their own; give --fps N or --timestamps FILE/);
     await expectRefusal([good, '--fps', '25', '--line-rate', '100'], path.join(tmp, 'o-two'), /give only one of --fps, --timestamps, --line-rate/);
     await expectRefusal([good, '--fps', '0'], path.join(tmp, 'o-fps0'), /--fps: "0" must be greater than zero/);
   });

@@ -9,8 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
-import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { loadManifest, readTimes } from '../../../app/store/evidence-reader.js';
 import { RACE_LAYOUT } from '../../../app/domain/race/evidence.js';
 import { pattern8, writeFrames, type PixelFn } from '../../fixtures/synthetic-frames.js';
 
@@ -202,10 +202,13 @@ describe('native line-scan image', () => {
 
   it('refuses --line and a missing rate for a line-scan image', async () => {
     const file = path.join(tmp, 'scan.png');
-    await expect(buildRace(buildRequest.parse({ source: file, out: path.join(tmp, 'scan-x') }))).rejects.toThrow(/scan\.png: a line-scan image has no times of its own: give --line-rate N/);
+    await expect(buildRace(buildRequest.parse({ source: file, out: path.join(tmp, 'scan-x') }))).rejects.toMatchObject({
+      message: expect.stringMatching(/scan\.png: a line-scan image has no times of its own$/),
+      hint: 'give-line-rate',
+    });
     await expect(
       buildRace(buildRequest.parse({ source: file, out: path.join(tmp, 'scan-y'), line: { kind: 'column', x: 1 }, timing: { kind: 'line-rate', rate: '100' } })),
-    ).rejects.toThrow(/--line does not apply to a native line-scan image/);
+    ).rejects.toThrow(/a finish line does not apply to a native line-scan image/);
   });
 });
 

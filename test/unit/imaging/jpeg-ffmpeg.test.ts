@@ -8,8 +8,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
-import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { loadManifest, readTimes } from '../../../app/store/evidence-reader.js';
 import { renderSourceFrame } from '../../../app/imaging/source-frame.js';
 import { encodeFrame, writeFrames, type PixelFn } from '../../fixtures/synthetic-frames.js';
 
@@ -90,7 +90,10 @@ describe('JPEG folders through FFmpeg', () => {
       for (let i = sos + 20; i < b.length - 4; i++) b[i] = (b[i] as number) ^ 0x5a;
       await writeFile(file, b);
     }
-    await expect(build(bad, path.join(tmp, 'race-bad'))).rejects.toThrow(/frame_00032\.jpg: not a readable image \(.+\); use --skip-bad/);
+    await expect(build(bad, path.join(tmp, 'race-bad'))).rejects.toMatchObject({
+      message: expect.stringMatching(/frame_00032\.jpg: not a readable image \(.+\)$/),
+      hint: 'skip-bad-frames',
+    });
     const race = path.join(tmp, 'race-skip');
     await build(bad, race, { skipBad: true });
     const m = await loadManifest(race);

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
-import { buildRace } from '../../../app/imaging/build/build-race.js';
-import { loadManifest, readTimes } from '../../../app/imaging/race-evidence.js';
+import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { loadManifest, readTimes } from '../../../app/store/evidence-reader.js';
 import { probeSource, renderSourceFrame } from '../../../app/imaging/source-frame.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -155,7 +155,7 @@ describe('bad CLI arguments get one-line errors', () => {
 
   it('names a folder that is not a race', async () => {
     const r = await cli('results', path.join(fixture.dir, 'evidence'));
-    expect(r).toMatchObject({ code: 2, err: `photofinish results: ${path.join(fixture.dir, 'evidence')}: not a race folder (no race.json; build one with photofinish build)` });
+    expect(r).toMatchObject({ code: 2, err: `photofinish results: ${path.join(fixture.dir, 'evidence')}: not a race folder (no race.json); build one with photofinish build` });
     expect((await cli('verify', '/nonexistent/race')).err).toBe('photofinish verify: /nonexistent/race: no such race folder');
   });
 });

@@ -47,7 +47,11 @@ describe('FinishLynx files (Windows-1252)', () => {
 
   it('asks which event of a multi-event lynx.evt, and takes the one named', async () => {
     const f = await write('lynx.evt', cp1252('1,1,1,100m\n,1,1,A,Ann,X\n,2,2,B,Bo,Y\n2,1,1,200m\n,3,1,C,Cy,Z\n'));
-    await expect(parseStartListFile(f)).rejects.toThrow(`${f}: holds 2 events (1-1-1, 2-1-1); choose one with --event`);
+    await expect(parseStartListFile(f)).rejects.toMatchObject({
+      message: `${f}: holds 2 events (1-1-1, 2-1-1)`,
+      hint: 'choose-event',
+      facts: { events: '1-1-1, 2-1-1' },
+    });
     expect((await parseStartListFile(f, { event: '2' })).map((c) => c.id)).toEqual(['3']);
     await expect(parseStartListFile(f, { event: '9' })).rejects.toThrow(/no event 9/);
   });

@@ -5,14 +5,14 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { BuildRequest } from '../../api/methods/build.js';
+import type { RaceBuildRequest } from '../../domain/race/build-request.js';
 import type { Competitor } from '../../domain/race/document.js';
 import { initRaceFolder } from '../../store/race-store.js';
 import { parseStartListFile } from '../../store/start-list-file.js';
 import { throwIfAborted } from '../concurrency.js';
 import { withBuildTuning } from '../sharp-tuning.js';
 import { prepareBuild } from './prepare-build.js';
-import type { BuildProgress } from './progress.js';
+import type { BuildProgress } from './build-progress.js';
 import { commitBuildFolder, discardBuildFolder, makeBuildFolder } from './race-output.js';
 import { writeEvidence } from './write-evidence.js';
 
@@ -37,7 +37,7 @@ function defaultActor(): string {
   }
 }
 
-export async function buildRace(request: BuildRequest, options: BuildOptions = {}): Promise<BuildOutcome> {
+export async function buildRace(request: RaceBuildRequest, options: BuildOptions = {}): Promise<BuildOutcome> {
   const { signal } = options;
   throwIfAborted(signal);
   const competitors: Competitor[] = request.startList ? await parseStartListFile(path.resolve(request.startList)) : [];

@@ -10,14 +10,14 @@ import { sampleRegion } from '../../domain/line/finish-line.js';
 import { RACE_LAYOUT, type DropGap, type EvidenceFile, type EvidenceManifest } from '../../domain/race/evidence.js';
 import { ticksToDecimalSeconds, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
 import { findIntervalGaps, measureRate, rateFromInterval } from '../../domain/time/time-map.js';
-import { SOFTWARE } from '../../version.js';
+import { SOFTWARE } from '../../runtime/version.js';
 import { CompositeWriter } from '../composite/composite-writer.js';
 import { throwIfAborted } from '../concurrency.js';
 import { sha256Hex } from '../hash.js';
 import { TILE_WIDTH } from '../limits.js';
 import { allocSamples } from '../pixels.js';
 import type { PreparedBuild } from './prepare-build.js';
-import { ProgressTracker, type ProgressListener } from './progress.js';
+import { ProgressTracker, type ProgressListener } from './build-progress.js';
 
 export interface EvidenceWritten {
   manifest: EvidenceManifest;
@@ -64,8 +64,11 @@ export async function writeEvidence(
         skipped.push(r.bad);
         const after = columnFrames.length - 1;
         const last = badRuns[badRuns.length - 1];
-        if (last && last.afterColumn === after) last.frames.push(r.index), last.files.push(path.basename(r.file?.path ?? source.frameName(r.index)));
-        else badRuns.push({ afterColumn: after, frames: [r.index], files: [path.basename(r.file?.path ?? source.frameName(r.index))] });
+        const file = path.basename(r.file?.path ?? source.frameName(r.index));
+        if (last && last.afterColumn === after) {
+          last.frames.push(r.index);
+          last.files.push(file);
+        } else badRuns.push({ afterColumn: after, frames: [r.index], files: [file] });
       } else {
         sampleRegion(samples, r.pixels, format.channels, column, 0);
         await writer.pushColumn(column);
@@ -84,10 +87,9 @@ export async function writeEvidence(
     const times: Ticks[] = columnFrames.map((f) => {
       const t = frameTimes[f];
       if (t === undefined) {
-        throw new UserError(
-          source.kind === 'video' ? `${source.path}: frame ${f} carries no timestamp; give the rate with --fps N` : `${source.frameName(f)}: has no time`,
-          'INVALID_ARGUMENT',
-        );
+        throw source.kind === 'video'
+          ? new UserError(`${source.path}: frame ${f} carries no timestamp`, 'INVALID_ARGUMENT', { hint: 'give-video-rate' })
+          : new UserError(`${source.frameName(f)}: has no time`, 'INVALID_ARGUMENT');
       }
       return t;
     });
@@ -105,7 +107,10 @@ export async function writeEvidence(
 
     let compositeStarted = false;
     const composite = await writer.finish((d, total) => {
-      if (!compositeStarted) progress.startPhase('composite', total), (compositeStarted = true);
+      if (!compositeStarted) {
+        progress.startPhase('composite', total);
+        compositeStarted = true;
+      }
       progress.update(d, d === total);
     }, signal);
     throwIfAborted(signal);

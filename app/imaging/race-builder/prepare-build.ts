@@ -3,7 +3,7 @@
  * the timestamps file, the rate, the finish line. Every refusal here is a one-line UserError naming the file.
  */
 import path from 'node:path';
-import type { BuildRequest } from '../../api/methods/build.js';
+import type { RaceBuildRequest } from '../../domain/race/build-request.js';
 import { UserError } from '../../domain/errors.js';
 import { checkLineInFrame, defaultLine, planSamples, type SamplePlan } from '../../domain/line/finish-line.js';
 import type { FinishLine } from '../../domain/race/evidence.js';
@@ -14,7 +14,7 @@ import { planOutput, type OutputPlan } from './race-output.js';
 import { orderFramesByTimestamps, planTiming, readTimestampsFile, timesByFrameNumber, type TimePlan, type TimestampsFile } from './timing.js';
 
 export interface PreparedBuild {
-  request: BuildRequest;
+  request: RaceBuildRequest;
   output: OutputPlan;
   source: FrameSource;
   line: FinishLine;
@@ -22,7 +22,7 @@ export interface PreparedBuild {
   time: TimePlan;
 }
 
-export async function prepareBuild(request: BuildRequest): Promise<PreparedBuild> {
+export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedBuild> {
   const output = await planOutput(request.out, request.force);
   const sourcePath = path.resolve(request.source);
   const shape = await sourceShape(sourcePath);
@@ -37,7 +37,7 @@ export async function prepareBuild(request: BuildRequest): Promise<PreparedBuild
     order = fromFile.order;
     tsTimes = fromFile.times;
   }
-  if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: --line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT');
+  if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: a finish line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT', { hint: 'no-line-for-linescan' });
 
   const source = await openSource(sourcePath, { ...(order ? { order } : {}), skipBad: request.skipBad });
   try {

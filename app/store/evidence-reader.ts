@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../domain/errors.js';
 import { evidenceManifest, RACE_LAYOUT, timesFile, type EvidenceManifest, type TimesFile } from '../domain/race/evidence.js';
-import { describeZodIssues } from '../api/errors.js';
+import { describeZodIssues } from '../domain/validation-issues.js';
 
 async function readJson(racePath: string, relative: string, what: string): Promise<unknown> {
   const file = path.join(racePath, relative);

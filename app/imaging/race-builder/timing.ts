@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TimingChoice } from '../../api/methods/build.js';
+import type { TimingChoice } from '../../domain/race/build-request.js';
 import { UserError } from '../../domain/errors.js';
 import type { EvidenceFile, SourceKind, TimingSource } from '../../domain/race/evidence.js';
 import { parseSecondsToTicks, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
@@ -94,21 +94,21 @@ export function planTiming(
 ): TimePlan {
   const c = choice ?? (kind === 'video' || kind === 'gif' ? { kind: 'source' as const } : undefined);
   if (!c) {
-    throw new UserError(
-      kind === 'linescan'
-        ? `${source}: a line-scan image has no times of its own: give --line-rate N (lines per second) or --timestamps FILE`
-        : `${source}: frames have no times of their own: give --fps N or --timestamps FILE`,
-      'INVALID_ARGUMENT',
-    );
+    throw kind === 'linescan'
+      ? new UserError(`${source}: a line-scan image has no times of its own`, 'INVALID_ARGUMENT', { hint: 'give-line-rate' })
+      : new UserError(`${source}: frames have no times of their own`, 'INVALID_ARGUMENT', { hint: 'give-frame-rate' });
   }
   switch (c.kind) {
     case 'fps':
     case 'line-rate': {
-      if (c.kind === 'line-rate' && kind !== 'linescan') throw new UserError(`--line-rate is for a native line-scan image; ${source} is ${kind === 'video' ? 'a video' : kind === 'gif' ? 'a GIF' : 'a folder of frames'} (use --fps)`, 'INVALID_ARGUMENT');
-      const what = c.kind === 'fps' ? '--fps' : '--line-rate';
+      if (c.kind === 'line-rate' && kind !== 'linescan') {
+        const what = kind === 'video' ? 'a video' : kind === 'gif' ? 'a GIF' : 'a folder of frames';
+        throw new UserError(`${source} is ${what}: a line rate is for a native line-scan image`, 'INVALID_ARGUMENT', { hint: 'use-frame-rate' });
+      }
+      const what = c.kind === 'fps' ? 'frame rate' : 'line rate';
       const text = c.kind === 'fps' ? c.fps : c.rate;
       const rate = parseRate(text, what);
-      const start = c.startTimeS === undefined ? 0n : parseSecondsToTicks(c.startTimeS, '--start-time');
+      const start = c.startTimeS === undefined ? 0n : parseSecondsToTicks(c.startTimeS, 'start time');
       const times = constantRateTimes(frameCount, rate, start);
       // Keep the rate as the official typed it ("29.97"); a fraction is reduced ("30000/1001").
       const rateText = text.includes('/') ? rateToText(rate) : text.trim();
@@ -122,6 +122,6 @@ export function planTiming(
     case 'source':
       if (kind === 'video') return { timing: { kind: 'video' }, frameTimes: 'decoded' };
       if (kind === 'gif' && ownTimes) return { timing: { kind: 'gif-delays' }, frameTimes: ownTimes };
-      throw new UserError(`${source}: this source has no times of its own: give ${kind === 'linescan' ? '--line-rate N' : '--fps N'} or --timestamps FILE`, 'INVALID_ARGUMENT');
+      throw new UserError(`${source}: this source has no times of its own`, 'INVALID_ARGUMENT', { hint: kind === 'linescan' ? 'give-line-rate' : 'give-frame-rate' });
   }
 }

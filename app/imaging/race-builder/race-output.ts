@@ -37,7 +37,7 @@ export async function planOutput(outPath: string, force: boolean): Promise<Outpu
   if (!st.isDirectory()) throw new UserError(`${out}: exists and is not a folder`, 'CONFLICT');
   const isRace = (await exists(path.join(out, RACE_LAYOUT.document))) || (await exists(path.join(out, RACE_LAYOUT.manifest)));
   if (isRace) {
-    if (!force) throw new UserError(`${out}: already holds a race (use --force to replace it)`, 'CONFLICT');
+    if (!force) throw new UserError(`${out}: already holds a race`, 'CONFLICT', { hint: 'replace-race' });
     return { out, replaces: 'race' };
   }
   const entries = await readdir(out);

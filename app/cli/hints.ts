@@ -1,0 +1,28 @@
+/**
+ * The remedies of engine errors in the command line's words: its flags and commands. The engine's message says what
+ * is wrong and names the file; this adds what to type. The app words the same hints with its controls' labels
+ * (renderer/src/errors/hints.ts).
+ */
+import type { ApiErrorShape } from '../api/errors.js';
+import type { Hint, HintFacts } from '../domain/errors.js';
+
+export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
+  'skip-bad-frames': () => 'use --skip-bad to leave bad frames out as a gap',
+  'replace-race': () => 'use --force to replace it',
+  'give-frame-rate': () => 'give --fps N or --timestamps FILE',
+  'give-line-rate': () => 'give --line-rate N (lines per second) or --timestamps FILE',
+  'give-video-rate': () => 'give the rate with --fps N',
+  'use-frame-rate': () => 'use --fps',
+  'no-line-for-linescan': () => 'leave out --line',
+  'choose-event': () => 'choose one with --event',
+  'choose-port': () => 'choose another with --port',
+  'name-output-files': () => 'name the output files instead, e.g. --pdf FILE',
+  'verify-race': () => 'run photofinish verify',
+  'build-race': () => 'build one with photofinish build',
+};
+
+/** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */
+export function cliErrorText(error: Pick<ApiErrorShape, 'message' | 'hint' | 'facts'>): string {
+  if (!error.hint) return error.message;
+  return `${error.message}; ${CLI_HINTS[error.hint](error.facts ?? {})}`;
+}

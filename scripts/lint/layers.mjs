@@ -1,0 +1,61 @@
+// The layers of docs/architecture.md as data: eslint.config.js turns them into boundaries policies, and the layer
+// picture in the doc is checked against them (test/unit/lint/layers.test.ts). A layer may import its own files,
+// the layers listed for it, and the packages listed for it; nothing else.
+
+/** Layer → its folder (or file), relative to the repository root. */
+export const LAYER_FOLDERS = {
+  domain: 'app/domain/**',
+  api: 'app/api/**',
+  runtime: 'app/runtime/**',
+  security: 'app/security/**',
+  store: 'app/store/**',
+  imaging: 'app/imaging/**',
+  detection: 'app/detection/**',
+  exports: 'app/exports/**',
+  demo: 'app/demo/**',
+  service: 'app/service/**',
+  bridge: 'app/bridge/**',
+  electron: 'app/electron/**',
+  cli: 'app/cli/**',
+  renderer: 'renderer/src/**',
+};
+
+/**
+ * Layer → the layers it may import. `api-types` is `app/api/types.ts` through `import type` only: the shapes
+ * the engine layers hand back (a RaceView, an ExportResult), never the contract, the methods or dispatch.
+ */
+export const LAYERS = {
+  domain: [],
+  api: ['domain'],
+  runtime: [],
+  security: ['domain'],
+  store: ['domain', 'security', 'api-types'],
+  imaging: ['domain', 'store', 'security', 'runtime', 'api-types'],
+  detection: ['domain', 'store', 'imaging', 'security', 'api-types'],
+  exports: ['domain', 'store', 'security', 'api-types'],
+  demo: ['domain', 'api', 'store', 'imaging', 'security', 'runtime'],
+  service: ['domain', 'api', 'security', 'runtime', 'store', 'imaging', 'detection', 'exports', 'demo'],
+  bridge: ['domain', 'api', 'security', 'runtime', 'service'],
+  electron: ['domain', 'api', 'security', 'runtime', 'service'],
+  cli: ['domain', 'api', 'security', 'runtime', 'store', 'service', 'bridge'],
+  renderer: ['domain', 'api'],
+};
+
+const NODE = 'node:*';
+/** Layer → packages (npm or Node's own `node:` modules) it may import. The domain and the renderer get no `node:`. */
+export const LAYER_PACKAGES = {
+  domain: ['zod'],
+  api: ['zod'],
+  runtime: [NODE],
+  security: [NODE],
+  store: [NODE, 'zod'],
+  imaging: [NODE, 'sharp'],
+  detection: [NODE, 'sharp'],
+  exports: [NODE, 'sharp', 'pdfkit'],
+  demo: [NODE, 'sharp'],
+  service: [NODE],
+  bridge: [NODE],
+  electron: [NODE, 'electron'],
+  cli: [NODE],
+  renderer: ['react', 'react-dom'],
+};
