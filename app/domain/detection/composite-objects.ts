@@ -10,6 +10,7 @@
  * whose rows hold two objects side by side with clearly different leading edges is split.
  */
 import { medianInPlace, runningMedian } from './robust.js';
+import type { StillBackground } from './still-background.js';
 
 /** An RGB image on the 0–255 scale, interleaved. `width` columns by `height` rows. Bytes keep big composites small. */
 export interface Plane {
@@ -48,16 +49,18 @@ export interface ObjectOptions {
   minRows?: number;
   /** Threshold floor, in the plane's units (0–255). */
   minThreshold?: number;
+  /** A background already known (a line-scan image's, still-background.ts): no exposure gains then. */
+  still?: StillBackground;
 }
 
-export function modelComposite(p: Plane): CompositeModel {
+export function modelComposite(p: Plane, still?: StillBackground): CompositeModel {
   const { width: W, height: H, data } = p;
-  const background = new Float32Array(H * 3);
+  const background = still ? Float32Array.from(still.background) : new Float32Array(H * 3);
   const gain = new Float32Array(W).fill(1);
   // A row's background is the median of at most ~4000 evenly spread columns: as good, and bounded for long races.
   const stride = Math.max(1, Math.ceil(W / 4096));
   const scratch = new Float32Array(Math.max(W, H));
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = still ? 3 : 0; pass < 3; pass++) {
     for (let r = 0; r < H; r++) {
       for (let ch = 0; ch < 3; ch++) {
         let n = 0;
@@ -92,10 +95,11 @@ export function modelComposite(p: Plane): CompositeModel {
   // Noise of each row: the median difference (most columns show background). Rows that flicker (a swaying
   // shadow, a reflection) get a higher threshold of their own; a floor keeps quiet rows from seeing noise.
   const rowNoise = new Float32Array(H);
+  const quietColumns = still?.columns ?? Array.from({ length: Math.ceil(W / stride) }, (_, k) => k * stride);
+  const noiseScratch = new Float32Array(quietColumns.length);
   for (let r = 0; r < H; r++) {
-    let n = 0;
-    for (let c = 0; c < W; c += stride) scratch[n++] = difference[r * W + c] as number;
-    rowNoise[r] = medianInPlace(scratch, n);
+    quietColumns.forEach((c, k) => (noiseScratch[k] = difference[r * W + c] as number));
+    rowNoise[r] = medianInPlace(noiseScratch, quietColumns.length);
   }
   const typical = medianInPlace(Float32Array.from(rowNoise), H);
   const threshold = new Float32Array(H);
@@ -107,7 +111,7 @@ export function modelComposite(p: Plane): CompositeModel {
 const MIN_CONTRAST = 1.6;
 
 export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { objects: CompositeObject[]; model: CompositeModel } {
-  const model = modelComposite(p);
+  const model = modelComposite(p, options.still);
   const { width: W, height: H } = p;
   const minRows = options.minRows ?? Math.max(4, Math.round(H * 0.012));
   const floor = options.minThreshold ?? 14;

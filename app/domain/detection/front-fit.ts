@@ -13,6 +13,7 @@
  * displacements, and the irregularity of the motion: frames whose steps are uneven (footage converted from another
  * frame rate, a lurching object) make any reading between two frames that uncertain.
  */
+import { MAX_ROW_GAP } from './bodies.js';
 import { frontInProfile, profileOf } from './front-profile.js';
 import type { LineGeometry } from './line-crossing.js';
 import { fitRigidMotion, irregularity, meanSpeed, solve3, type FrameDisplacement, type RigidMotion, type RowPoints } from './rigid-motion.js';
@@ -63,8 +64,14 @@ export interface CrossingFit {
   points: number;
   /** Across-coordinates of the rows whose fronts were used (the body, without shadows or halos beside it). */
   across: [number, number];
-  /** Frames either side of the line were both measured: the time is interpolated, not extrapolated. */
-  bracketed: boolean;
+  /**
+   * `bracketed`: frames either side of the line were both measured and the time is interpolated between them;
+   * `short`: the leading point had not reached the line in the last frame measured (later frames are needed);
+   * `past`: it was already past the line in the first frame measured. Both extrapolate.
+   */
+  reach: 'bracketed' | 'short' | 'past';
+  /** The outline: each measured row's front offset (px, downstream positive; only differences matter) and its standard deviation. */
+  outline: { a: number; o: number; sigma: number }[];
   /** Interval between the two frames the crossing lies between (s). */
   intervalS: number;
 }
@@ -84,8 +91,11 @@ export function frameGain(image: RgbImage, background: RgbImage): number {
   return ratios.length ? medianInPlace(ratios) : 1;
 }
 
-/** The front's position in every row and frame where one is found (`shadowWidth`: see frontInProfile). */
-export function measureFronts(input: FitInput, shadowWidth = Infinity): RowPoints[] {
+/**
+ * The front's position in every row and frame where one is found (`shadowWidth`: see frontInProfile); the widths
+ * of the edges read go to `widths` when given.
+ */
+export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: number[]): RowPoints[] {
   const { frames, background, geometry, sign, window, threshold } = input;
   const axis = geometry.motionAxis;
   const [a0, a1] = input.across;
@@ -96,10 +106,11 @@ export function measureFronts(input: FitInput, shadowWidth = Infinity): RowPoint
     for (const f of frames) {
       const prof = profileOf(f, background, axis, a, lineM, sign, window);
       if (!prof) continue;
-      const s = frontInProfile(prof, threshold, shadowWidth);
-      if (s === null) continue;
+      const front = frontInProfile(prof, threshold, shadowWidth);
+      if (front === null) continue;
       pts.t.push(f.t);
-      pts.s.push(s);
+      pts.s.push(front.s);
+      widths?.push(front.width);
     }
     if (pts.t.length >= 2) rows.push(pts);
   }
@@ -112,22 +123,28 @@ export function measureFronts(input: FitInput, shadowWidth = Infinity): RowPoint
  */
 const ROW_CORRELATION = 4;
 
+/** The narrowest fade taken for a shadow before the object's speed is known (a sharp edge is 1–3 px wide). */
+const FIRST_SHADOW_WIDTH = 8;
+
 export function fitCrossing(input: FitInput): CrossingFit | null {
-  // A first pass sees shadows as part of the object: they move with it, so its speed is right, and the speed
-  // bounds how wide a blurred edge of the object can be, which tells a shadow's fade from the object's own edge.
-  const rough = fitRigidMotion(measureFronts(input));
+  // A first pass measures how sharp the object's own edges are (motion blur widens them) and its motion. In it a
+  // fade wider than a sharp edge is taken for a shadow; in the second only one wider than twice the object's edges.
+  // If the first pass reads too little (a badly blurred object), one without the shadow test gives the motion.
+  const widths: number[] = [];
+  const sharp = fitRigidMotion(measureFronts(input, FIRST_SHADOW_WIDTH, widths));
+  const plain = fitRigidMotion(measureFronts(input));
+  const rough = [sharp, plain].filter((m): m is RigidMotion => m !== null && meanSpeed(m.frames) > 0).sort((a, b) => b.points - a.points)[0];
   if (!rough) return null;
-  const roughSpeed = meanSpeed(rough.frames);
-  if (!(roughSpeed > 0)) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
-  const motion = fitRigidMotion(measureFronts(input, Math.max(8, 1.25 * roughSpeed * spacing + 3)));
+  const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
+  const motion = fitRigidMotion(measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3)));
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
-  return solveCrossing(motion);
+  return solveCrossing(motion, rough);
 }
 
-function solveCrossing(motion: RigidMotion): CrossingFit | null {
+function solveCrossing(motion: RigidMotion, rough: RigidMotion): CrossingFit | null {
   const { frames, rows, rms } = motion;
-  const tip = leadingOffset(rows, Math.max(rms, 0.02));
+  const tip = leadingPoint(rows, Math.max(rms, 0.02));
   const frameNoise = (f: FrameDisplacement) => Math.max(rms, 0.02) * Math.sqrt(ROW_CORRELATION / f.rows);
   const x = frames.map((f) => tip.o + f.p);
   let k = -1;
@@ -139,8 +156,8 @@ function solveCrossing(motion: RigidMotion): CrossingFit | null {
   }
   // Not bracketed (the line lies before the first measured frame or after the last): extrapolate from the two
   // nearest frames; the caller does not claim sub-frame precision for that.
-  const bracketed = k >= 0;
-  if (!bracketed) k = (x[0] as number) >= 0 ? 0 : frames.length - 2;
+  const reach = k >= 0 ? 'bracketed' : (x[0] as number) >= 0 ? 'past' : 'short';
+  if (reach !== 'bracketed') k = reach === 'past' ? 0 : frames.length - 2;
   const a = frames[k] as FrameDisplacement;
   const b = frames[k + 1] as FrameDisplacement;
   const xa = x[k] as number;
@@ -150,7 +167,9 @@ function solveCrossing(motion: RigidMotion): CrossingFit | null {
   const phi = -xa / (xb - xa);
   const t = a.t + phi * dt;
   const speed = (xb - xa) / dt;
-  const irregular = irregularity(frames, frameNoise);
+  // Uneven steps are the footage's (or the object's): measured on the frames fitted, or on the first pass's when
+  // too few frames were fitted to tell.
+  const irregular = irregularity(frames.length >= 5 ? frames : rough.frames, frameNoise);
   const w = (1 - phi) ** 2 + phi ** 2;
   const varianceX =
     tip.sigma ** 2 +
@@ -167,8 +186,9 @@ function solveCrossing(motion: RigidMotion): CrossingFit | null {
     residualPx: rms,
     rows: rows.length,
     points,
-    across: [(rows[0] as { a: number }).a, (rows[rows.length - 1] as { a: number }).a],
-    bracketed,
+    across: tip.body,
+    reach,
+    outline: rows.map((r) => ({ a: r.a, o: r.o, sigma: Math.max(rms, 0.02) / Math.sqrt(r.points) })),
     intervalS: dt,
   };
 }
@@ -178,23 +198,22 @@ function solveCrossing(motion: RigidMotion): CrossingFit | null {
  * each side for a 35-row car), and a parabola through the rows around the most advanced one finds the tip of a
  * rounded nose. Its uncertainty is a single row's (the tip rows are few, and neighbours correlate).
  */
-function leadingOffset(rows: RigidMotion['rows'], rms: number): { o: number; sigma: number; a: number } {
+export function leadingPoint(rows: RigidMotion['rows'], rms: number): { o: number; sigma: number; a: number; body: [number, number] } {
   const offsets = rows.map((r) => r.o);
   const radius = Math.max(1, Math.round(rows.length * 0.02));
-  // Smoothed within runs of neighbouring rows: two stray rows far off the body are not its nose.
+  // The body is the run of neighbouring rows (gaps of a few unmeasured rows allowed) with the most fronts: a few
+  // stray rows far off it (a shadow beside the car, a neighbour's edge) are not its nose.
   const runs: number[][] = [];
   rows.forEach((r, i) => {
     const run = runs[runs.length - 1];
-    if (run && r.a - (rows[i - 1] as { a: number }).a <= 2) run.push(i);
+    if (run && r.a - (rows[i - 1] as { a: number }).a <= 1 + MAX_ROW_GAP) run.push(i);
     else runs.push([i]);
   });
-  const longest = Math.max(...runs.map((run) => run.length));
+  const weight = (run: number[]) => run.reduce((n, i) => n + (rows[i] as { points: number }).points, 0);
+  const body = runs.reduce((best, run) => (weight(run) > weight(best) ? run : best));
   const smoothed = new Array<number>(rows.length).fill(-Infinity);
-  for (const run of runs) {
-    if (run.length < Math.min(3, longest)) continue;
-    const values = run.map((i) => offsets[i] as number);
-    (values.length >= 3 ? runningMedian(values, radius) : values).forEach((v, k) => (smoothed[run[k] as number] = v));
-  }
+  const values = body.map((i) => offsets[i] as number);
+  (values.length >= 3 ? runningMedian(values, radius) : values).forEach((v, k) => (smoothed[body[k] as number] = v));
   let best = 0;
   for (let i = 1; i < smoothed.length; i++) if ((smoothed[i] as number) > (smoothed[best] as number)) best = i;
   const centre = (rows[best] as { a: number }).a;
@@ -204,7 +223,12 @@ function leadingOffset(rows: RigidMotion['rows'], rms: number): { o: number; sig
     centre,
     Math.max(2, Math.round(rows.length * 0.04)),
   );
-  return { o: vertex ?? (smoothed[best] as number), sigma: rms / Math.sqrt(Math.max(1, (rows[best] as { points: number }).points)), a: centre };
+  return {
+    o: vertex ?? (smoothed[best] as number),
+    sigma: rms / Math.sqrt(Math.max(1, (rows[best] as { points: number }).points)),
+    a: centre,
+    body: [(rows[body[0] as number] as { a: number }).a, (rows[body[body.length - 1] as number] as { a: number }).a],
+  };
 }
 
 /**

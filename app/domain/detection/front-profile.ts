@@ -68,34 +68,49 @@ export function profileOf(frame: FrameAt, bg: RgbImage, axis: 'x' | 'y', a: numb
  * front lies inside the band (or the object fills it to the far end). `shadowWidth`: the narrowest darkening ramp
  * (px) taken for a shadow rather than the object's blurred edge (Infinity: no shadow test).
  */
-export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infinity): number | null {
+export interface Front {
+  /** Signed px downstream of the line. */
+  s: number;
+  /** Width of the edge (px): from the last fully covered sample to the first empty one; blur widens it. */
+  width: number;
+}
+
+export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infinity): Front | null {
   const k = frontCandidate(p, threshold);
   if (k < 0) return null;
   if (Number.isFinite(shadowWidth)) {
-    const cut = softShadowStart(p, k, threshold, shadowWidth);
-    if (cut !== null) return cut < 3 ? null : bodyFront(againstShadow(p, cut), threshold);
+    const shadow = softShadowStart(p, k, threshold, shadowWidth);
+    if (shadow) return shadow.cut < 3 ? null : bodyFront(againstShadow(p, shadow.cut, shadow.beta), threshold);
   }
   return bodyFront(p, threshold);
 }
 
 /**
  * The most downstream sample of the object: the last of three in a row clearly different from the background,
- * clearly meaning over the threshold and over 0.3 of the profile's strongest difference (a compression halo ahead
- * of a bright car is not its front). -1 when there is none.
+ * clearly meaning over the threshold and over 0.3 of the strongest difference within the next 10 samples behind it
+ * (a compression halo just ahead of a bright car is not its front; a body fainter than its own roof panel further
+ * back is). -1 when there is none.
  */
 function frontCandidate(p: Profile, threshold: number): number {
   const { mag, n } = p;
-  let peak = 0;
-  for (let j = 0; j < n; j++) peak = Math.max(peak, mag[j] as number);
-  const level = Math.max(threshold, 0.3 * peak);
   for (let j = n - 1; j >= 2; j--) {
+    if ((mag[j] as number) <= threshold || (mag[j - 1] as number) <= threshold || (mag[j - 2] as number) <= threshold) continue;
+    let peak = 0;
+    for (let i = Math.max(0, j - 10); i <= j; i++) peak = Math.max(peak, mag[i] as number);
+    const level = 0.3 * peak;
     if ((mag[j] as number) > level && (mag[j - 1] as number) > level && (mag[j - 2] as number) > level) return j;
   }
   return -1;
 }
 
 /** Brightness of a sample relative to the background behind it (1: as bright), and how far its hue strays. */
-function shading(p: Profile, j: number): { beta: number; hueOff: number; bgNorm: number } {
+interface Shading {
+  beta: number;
+  hueOff: number;
+  bgNorm: number;
+}
+
+function shading(p: Profile, j: number): Shading {
   let ib = 0;
   let bb = 0;
   for (let ch = 0; ch < 3; ch++) {
@@ -119,56 +134,69 @@ function shading(p: Profile, j: number): { beta: number; hueOff: number; bgNorm:
  * from 20 % to 80 % of its depth over at least `minWidth` px, where a blurred edge of the object cannot be wider
  * than its travel during the exposure.
  */
-export function softShadowStart(p: Profile, k0: number, threshold: number, minWidth: number): number | null {
+export function softShadowStart(p: Profile, k0: number, threshold: number, minWidth: number): { cut: number; beta: number } | null {
   const { n } = p;
   const s = Array.from({ length: n }, (_, j) => shading(p, j));
-  const first = s[k0] as { beta: number; hueOff: number; bgNorm: number };
-  if (first.bgNorm < 40) return null; // a shadow on black is invisible anyway
-  const tol = (0.35 * threshold) / first.bgNorm;
+  // Over a black square of a chequered line, or black paint, a shadow changes next to nothing: those samples
+  // neither show nor interrupt one, so they are stepped over.
+  const readable = (j: number) => (s[j] as Shading).bgNorm >= 60;
+  const tolAt = (j: number) => (0.35 * threshold) / (s[j] as Shading).bgNorm;
   const shadowLike = (j: number) => {
-    const x = s[j] as { beta: number; hueOff: number; bgNorm: number };
-    return x.beta < 1 - tol && x.beta > 0.03 && x.hueOff <= Math.max(0.5 * threshold, 0.12 * x.beta * x.bgNorm);
+    const x = s[j] as Shading;
+    return x.beta < 1 - tolAt(j) && x.beta > 0.03 && x.hueOff <= Math.max(0.5 * threshold, 0.12 * x.beta * x.bgNorm);
   };
-  if (!shadowLike(k0)) return null;
+  let start = k0;
+  while (start > 0 && !readable(start)) start--;
+  if (!readable(start) || !shadowLike(start)) return null;
   // Towards the object: darker or equal, never in a step steeper than a shadow's.
-  let u = k0;
-  while (u - 1 >= 0 && shadowLike(u - 1)) {
-    const here = (s[u] as { beta: number }).beta;
-    const next = (s[u - 1] as { beta: number }).beta;
-    if (next > here + tol || here - next > 0.1 + tol) break;
-    u--;
+  let u = start;
+  let last = start;
+  for (let j = start - 1; j >= 0; j--) {
+    if (!readable(j)) continue;
+    if (!shadowLike(j)) break;
+    const here = (s[last] as Shading).beta;
+    const next = (s[j] as Shading).beta;
+    const tol = tolAt(j) + tolAt(last);
+    if (next > here + tol || here - next > 0.1 * (last - j) + tol) break;
+    u = j;
+    last = j;
   }
   // Away from it: the rest of the fade, down to the road's own brightness.
-  let e = k0;
-  while (e + 1 < n && shadowLike(e + 1)) e++;
+  let e = start;
+  for (let j = start + 1; j < n; j++) {
+    if (!readable(j)) continue;
+    if (!shadowLike(j)) break;
+    e = j;
+  }
   let darkest = 1;
-  for (let j = u; j <= e; j++) darkest = Math.min(darkest, (s[j] as { beta: number }).beta);
+  for (let j = u; j <= e; j++) if (readable(j)) darkest = Math.min(darkest, (s[j] as Shading).beta);
   const depth = 1 - darkest;
   if (depth < 0.15) return null;
   let deep = -1;
   let faint = -1;
   for (let j = u; j <= e; j++) {
-    const beta = (s[j] as { beta: number }).beta;
+    if (!readable(j)) continue;
+    const beta = (s[j] as Shading).beta;
     if (beta <= darkest + 0.2 * depth) deep = j;
     if (beta <= 1 - 0.2 * depth) faint = j;
   }
-  return deep >= 0 && faint - deep >= minWidth ? u : null;
+  return deep >= 0 && faint - deep >= minWidth ? { cut: u, beta: (s[u] as Shading).beta } : null;
 }
 
 /**
- * The profile as the object's body meets the shadow: upstream of `cut` the shadow's deepest colour is the
- * background the body is unmixed against; from `cut` on every sample counts as background.
+ * The profile as the object's body meets the shadow: upstream of `cut` the background is the road darkened as
+ * deeply as the shadow is there (`beta`), which keeps the road's own pattern (a chequered line stays chequered in
+ * shade); from `cut` on every sample counts as background.
  */
-function againstShadow(p: Profile, cut: number): Profile {
+function againstShadow(p: Profile, cut: number, beta: number): Profile {
   const diff = new Float32Array(p.diff.length);
   const bg = new Float32Array(p.bg.length);
   const mag = new Float32Array(p.n);
-  const core = [0, 1, 2].map((ch) => (p.diff[cut * 3 + ch] as number) + (p.bg[cut * 3 + ch] as number));
   for (let j = 0; j < p.n; j++) {
     let sq = 0;
     for (let ch = 0; ch < 3; ch++) {
       const colour = (p.diff[j * 3 + ch] as number) + (p.bg[j * 3 + ch] as number);
-      const b = j < cut ? (core[ch] as number) : colour;
+      const b = j < cut ? beta * (p.bg[j * 3 + ch] as number) : colour;
       bg[j * 3 + ch] = b;
       diff[j * 3 + ch] = colour - b;
       sq += (colour - b) * (colour - b);
@@ -178,7 +206,7 @@ function againstShadow(p: Profile, cut: number): Profile {
   return { s0: p.s0, diff, bg, mag, n: p.n };
 }
 
-function bodyFront(p: Profile, threshold: number): number | null {
+function bodyFront(p: Profile, threshold: number): Front | null {
   const { mag, n } = p;
   const k = frontCandidate(p, threshold);
   if (k < 0 || k >= n - 2) return null;
@@ -223,5 +251,5 @@ function bodyFront(p: Profile, threshold: number): number | null {
   // beyond the first empty one.
   let covered = 0;
   for (let i = 0; i < alphas.length; i++) covered += known[i] ? (alphas[i] as number) : i < lastFull ? 1 : i > firstEmpty ? 0 : (alphas[i] as number);
-  return p.s0 + inner - 0.5 + covered;
+  return { s: p.s0 + inner - 0.5 + covered, width: Math.max(1, Math.min(firstEmpty, alphas.length) - Math.max(0, lastFull) - 1) };
 }

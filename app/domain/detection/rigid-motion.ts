@@ -48,37 +48,38 @@ export function fitRigidMotion(input: readonly RowPoints[]): RigidMotion | null 
   let points: Point[] = [];
   input.forEach((r, row) => r.t.forEach((t, i) => points.push({ row, frame: frameOf.get(t) as number, s: r.s[i] as number })));
   if (points.length < 4 || times.length < 2) return null;
-  const o = new Float64Array(input.length);
-  const p = new Float64Array(times.length);
-  // A robust start (medians both ways) so misread fronts cannot drag it, then least squares on what agrees.
-  polish(points, o, p, medianOf, 6);
-  const res = points.map((q) => Math.abs(q.s - (o[q.row] as number) - (p[q.frame] as number)));
-  const robustRms = 1.4826 * medianInPlace(Float64Array.from(res));
-  const limit = Math.max(0.75, 3 * robustRms);
-  points = points.filter((_, i) => (res[i] as number) <= limit);
-  // Rows and frames with too little left say nothing reliable about the rest (a row seen in one frame fits it
-  // exactly, whatever it is); dropping some can leave others short, so until nothing changes.
-  for (let changed = true; changed; ) {
-    const perRow = count(points, (q) => q.row, input.length);
-    const perFrame = count(points, (q) => q.frame, times.length);
-    const minRows = Math.max(2, Math.ceil(0.1 * perRow.filter((n) => n >= MIN_ROW_POINTS).length));
-    const kept = points.filter((q) => (perRow[q.row] as number) >= MIN_ROW_POINTS && (perFrame[q.frame] as number) >= minRows);
-    changed = kept.length !== points.length;
-    points = kept;
+  // A robust start: one steady speed for every row (the median of all rows' frame-to-frame speeds) and each row's
+  // median offset from it. The speed ties together rows seen in different frames (a car over a chequered line is
+  // seen on one square's rows before the line and on the other's after it), which medians both ways cannot.
+  const v = steadySpeed(input);
+  if (!Number.isFinite(v)) return null;
+  const start = input.map((r) => median(r.t.map((t, i) => (r.s[i] as number) - v * t)));
+  const res = points.map((q) => Math.abs(q.s - (start[q.row] as number) - v * (times[q.frame] as number)));
+  const limit = Math.max(0.75, 3 * 1.4826 * medianInPlace(Float64Array.from(res)));
+  points = usable(
+    points.filter((_, i) => (res[i] as number) <= limit),
+    input.length,
+    times.length,
+  );
+  // Least squares on what agrees, then once more without the fronts that still stand out from it.
+  let fit = points.length >= 4 ? solveTwoWay(points, input.length, times.length) : null;
+  if (fit) {
+    const { o, p, rms } = fit;
+    points = usable(
+      points.filter((q) => Math.abs(q.s - (o[q.row] as number) - (p[q.frame] as number)) <= Math.max(0.75, 4 * rms)),
+      input.length,
+      times.length,
+    );
+    fit = points.length >= 4 ? solveTwoWay(points, input.length, times.length) : null;
   }
-  const framesLeft = new Set(points.map((q) => q.frame));
-  if (framesLeft.size < 2 || points.length < 4) return null;
-  polish(points, o, p, meanOf, 30);
-  let sq = 0;
-  for (const q of points) sq += (q.s - (o[q.row] as number) - (p[q.frame] as number)) ** 2;
-  const usedRows = new Set(points.map((q) => q.row));
-  const dof = Math.max(1, points.length - usedRows.size - framesLeft.size + 1);
-  const finalPerRow = count(points, (q) => q.row, input.length);
-  const finalPerFrame = count(points, (q) => q.frame, times.length);
+  if (!fit) return null;
+  const { o, p, rms } = fit;
+  const perRow = count(points, (q) => q.row, input.length);
+  const perFrame = count(points, (q) => q.frame, times.length);
   return {
-    frames: [...framesLeft].sort((x, y) => x - y).map((f) => ({ t: times[f] as number, p: p[f] as number, rows: finalPerFrame[f] as number })),
-    rows: [...usedRows].sort((x, y) => x - y).map((r) => ({ a: (input[r] as RowPoints).a, o: o[r] as number, points: finalPerRow[r] as number })),
-    rms: Math.sqrt(sq / dof),
+    frames: [...new Set(points.map((q) => q.frame))].sort((x, y) => x - y).map((f) => ({ t: times[f] as number, p: p[f] as number, rows: perFrame[f] as number })),
+    rows: [...new Set(points.map((q) => q.row))].sort((x, y) => x - y).map((r) => ({ a: (input[r] as RowPoints).a, o: o[r] as number, points: perRow[r] as number })),
+    rms,
     points: points.length,
   };
 }
@@ -89,23 +90,130 @@ function count(points: Point[], key: (q: Point) => number, n: number): number[] 
   return out;
 }
 
-const medianOf = (values: number[]) => median(values);
-const meanOf = (values: number[]) => values.reduce((x, y) => x + y, 0) / values.length;
+/** Median over all rows of the speed between a row's consecutive fronts (px/s). */
+function steadySpeed(rows: readonly RowPoints[]): number {
+  const speeds: number[] = [];
+  for (const r of rows) {
+    for (let i = 1; i < r.t.length; i++) {
+      const dt = (r.t[i] as number) - (r.t[i - 1] as number);
+      if (dt > 0) speeds.push(((r.s[i] as number) - (r.s[i - 1] as number)) / dt);
+    }
+  }
+  return speeds.length ? median(speeds) : NaN;
+}
 
-/** Alternately fits row offsets and frame displacements to the points (median or mean of the residuals). */
-function polish(points: Point[], o: Float64Array, p: Float64Array, centre: (v: number[]) => number, rounds: number): void {
+/**
+ * The points that can be fitted: rows with at least two fronts (a row seen in one frame fits it exactly, whatever
+ * it is), frames with a tenth of the rows, and of what remains the largest set of rows and frames linked by
+ * shared fronts (separate sets would each have an origin of their own). Until nothing changes.
+ */
+function usable(points: Point[], rows: number, frames: number): Point[] {
+  let out = points;
+  for (let changed = true; changed; ) {
+    const perRow = count(out, (q) => q.row, rows);
+    const perFrame = count(out, (q) => q.frame, frames);
+    const minRows = Math.max(2, Math.ceil(0.1 * perRow.filter((n) => n >= MIN_ROW_POINTS).length));
+    const kept = largestLinked(
+      out.filter((q) => (perRow[q.row] as number) >= MIN_ROW_POINTS && (perFrame[q.frame] as number) >= minRows),
+      rows,
+    );
+    changed = kept.length !== out.length;
+    out = kept;
+  }
+  return out;
+}
+
+/** The points of the largest group of rows and frames linked by shared fronts (union-find over both). */
+function largestLinked(points: Point[], rows: number): Point[] {
+  const parent: number[] = [];
+  const find = (x: number): number => {
+    while (parent[x] !== undefined && parent[x] !== x) x = parent[x] as number;
+    return x;
+  };
+  for (const q of points) {
+    const a = find(q.row);
+    const b = find(rows + q.frame);
+    parent[a] = a;
+    parent[b] = b;
+    if (a !== b) parent[a] = b;
+  }
+  const size = new Map<number, number>();
+  for (const q of points) size.set(find(q.row), (size.get(find(q.row)) ?? 0) + 1);
+  let best = -1;
+  for (const [root, n] of size) if (best < 0 || n > (size.get(best) as number)) best = root;
+  return points.filter((q) => find(q.row) === best);
+}
+
+/**
+ * Exact least squares of s = o(row) + p(frame): the row offsets are eliminated (each is the mean of its fronts
+ * less the displacements), leaving one linear system in the displacements, with the first frame's fixed at 0.
+ */
+function solveTwoWay(points: Point[], rows: number, frames: number): { o: Float64Array; p: Float64Array; rms: number } | null {
   const byRow = new Map<number, Point[]>();
-  const byFrame = new Map<number, Point[]>();
   for (const q of points) {
     if (!byRow.has(q.row)) byRow.set(q.row, []);
-    if (!byFrame.has(q.frame)) byFrame.set(q.frame, []);
     (byRow.get(q.row) as Point[]).push(q);
-    (byFrame.get(q.frame) as Point[]).push(q);
   }
-  for (let k = 0; k < rounds; k++) {
-    for (const [row, qs] of byRow) o[row] = centre(qs.map((q) => q.s - (p[q.frame] as number)));
-    for (const [frame, qs] of byFrame) p[frame] = centre(qs.map((q) => q.s - (o[q.row] as number)));
+  const used = [...new Set(points.map((q) => q.frame))].sort((x, y) => x - y);
+  const index = new Map(used.map((f, i) => [f, i - 1])); // the first frame is the origin: no unknown
+  const m = used.length - 1;
+  if (m < 1) return null;
+  const A = Array.from({ length: m }, () => new Float64Array(m));
+  const b = new Float64Array(m);
+  for (const qs of byRow.values()) {
+    const n = qs.length;
+    const mean = qs.reduce((x, q) => x + q.s, 0) / n;
+    for (const q of qs) {
+      const k = index.get(q.frame) as number;
+      if (k < 0) continue;
+      b[k] = (b[k] as number) + q.s - mean;
+      const row = A[k] as Float64Array;
+      for (const q2 of qs) {
+        const k2 = index.get(q2.frame) as number;
+        if (k2 >= 0) row[k2] = (row[k2] as number) + (q2 === q ? 1 : 0) - 1 / n;
+      }
+    }
   }
+  const x = solveLinear(A, b);
+  if (!x) return null;
+  const p = new Float64Array(frames);
+  used.forEach((f, i) => (p[f] = i === 0 ? 0 : (x[i - 1] as number)));
+  const o = new Float64Array(rows);
+  for (const [row, qs] of byRow) o[row] = qs.reduce((acc, q) => acc + q.s - (p[q.frame] as number), 0) / qs.length;
+  let sq = 0;
+  for (const q of points) sq += (q.s - (o[q.row] as number) - (p[q.frame] as number)) ** 2;
+  const dof = Math.max(1, points.length - byRow.size - used.length + 1);
+  return { o, p, rms: Math.sqrt(sq / dof) };
+}
+
+/** Gaussian elimination with partial pivoting; null when the system is singular. */
+function solveLinear(A: Float64Array[], b: Float64Array): Float64Array | null {
+  const n = b.length;
+  const M: Float64Array[] = A.map((r) => Float64Array.from(r));
+  const y = Float64Array.from(b);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs((M[r] as Float64Array)[c] as number) > Math.abs((M[piv] as Float64Array)[c] as number)) piv = r;
+    if (Math.abs((M[piv] as Float64Array)[c] as number) < 1e-9) return null;
+    [M[c], M[piv]] = [M[piv] as Float64Array, M[c] as Float64Array];
+    [y[c], y[piv]] = [y[piv] as number, y[c] as number];
+    const rc = M[c] as Float64Array;
+    for (let r = c + 1; r < n; r++) {
+      const rr = M[r] as Float64Array;
+      const f = (rr[c] as number) / (rc[c] as number);
+      if (f === 0) continue;
+      for (let k = c; k < n; k++) rr[k] = (rr[k] as number) - f * (rc[k] as number);
+      y[r] = (y[r] as number) - f * (y[c] as number);
+    }
+  }
+  const x = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    const rr = M[r] as Float64Array;
+    let acc = y[r] as number;
+    for (let k = r + 1; k < n; k++) acc -= (rr[k] as number) * (x[k] as number);
+    x[r] = acc / (rr[r] as number);
+  }
+  return x;
 }
 
 /** Least-squares speed (px/s) of the displacements: the body's mean velocity over the frames. */

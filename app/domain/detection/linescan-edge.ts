@@ -1,0 +1,100 @@
+/**
+ * The leading edge of an object in a native line-scan image, read from the image itself (there are no frames to
+ * fit). Along each of its rows the object's first columns are unmixed against that row's background, as the front
+ * reader does along a frame's row: a column the nose reached during its exposure holds the fraction of the exposure
+ * it was there, and summing the covered fractions places the arrival to a fraction of a column. The leading point
+ * is the earliest arrival over the rows (the vertex of a parabola through the rows around it). Where the edge ramps
+ * over more than a couple of columns (a blurred nose, a slit-scan assembled from video frames) no sub-column claim
+ * is made.
+ */
+import type { CompositeObject, Plane } from './composite-objects.js';
+import { leadingPoint } from './front-fit.js';
+import { frontInProfile, type Profile } from './front-profile.js';
+import { coarseReading, type Reading } from './reading.js';
+import { median } from './robust.js';
+import { clampMilliColumn, intervalAtColumn, MILLI, timeAtMilliColumn } from '../time/column-time.js';
+import { ticksToSeconds, type Ticks } from '../time/ticks.js';
+
+export interface LineScanEdge {
+  /** Fractional column of the arrival (column c is exposed from c − 0.5 to c + 0.5). */
+  column: number;
+  sigmaColumns: number;
+  /** The edge ramps over at most SHARP_COLUMNS columns: a sub-column reading holds. */
+  sharp: boolean;
+  /** Rows whose edges were read. */
+  rows: [number, number];
+}
+
+/** Samples read either side of a row's first column. */
+const REACH = 12;
+/** Widest edge ramp (columns, full to empty) read to a fraction of a column. */
+const SHARP_COLUMNS = 2.5;
+
+export function lineScanEdge(o: CompositeObject, p: Plane, background: Float32Array, threshold: number): LineScanEdge | null {
+  const rows: { a: number; o: number; points: number }[] = [];
+  const widths: number[] = [];
+  o.firstByRow.forEach((first, k) => {
+    if (first < 0) return;
+    const r = o.top + k;
+    const front = frontInProfile(rowProfile(p, background, r, first), threshold);
+    if (!front) return;
+    // Samples run from late columns to early ones (downstream is earlier), sample k being column start − k, and
+    // the profile's origin is set so that a position s is column −s.
+    rows.push({ a: r, o: front.s, points: 1 });
+    widths.push(front.width);
+  });
+  if (rows.length < 3) return null;
+  // Row-to-row scatter of the edges (a nose's outline is smooth): one row's noise.
+  const steps = rows.slice(1).map((r, i) => Math.abs(r.o - (rows[i] as { o: number }).o));
+  const rowNoise = Math.max(0.05, (1.4826 * median(steps)) / Math.SQRT2);
+  const tip = leadingPoint(rows, rowNoise);
+  const near = rows.map((r, i) => ({ r, w: widths[i] as number })).filter(({ r }) => Math.abs(r.a - tip.a) <= 3);
+  const width = median(near.map((x) => x.w));
+  return { column: -tip.o, sigmaColumns: Math.max(0.05, tip.sigma), sharp: width <= SHARP_COLUMNS, rows: tip.body };
+}
+
+function rowProfile(p: Plane, background: Float32Array, r: number, first: number): Profile {
+  const start = Math.min(p.width - 1, first + REACH);
+  const end = Math.max(0, first - REACH);
+  const n = start - end + 1;
+  const diff = new Float32Array(n * 3);
+  const bg = new Float32Array(n * 3);
+  const mag = new Float32Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = (r * p.width + (start - k)) * 3;
+    let sq = 0;
+    for (let ch = 0; ch < 3; ch++) {
+      const b = background[r * 3 + ch] as number;
+      const d = (p.data[i + ch] as number) - b;
+      diff[k * 3 + ch] = d;
+      bg[k * 3 + ch] = b;
+      sq += d * d;
+    }
+    mag[k] = Math.sqrt(sq);
+  }
+  return { s0: -start, diff, bg, mag, n };
+}
+
+/**
+ * A line-scan object's reading: the sub-column arrival where the edge is sharp (a calibrated uncertainty), the
+ * arrival with the column interval as its uncertainty where it is not, the composite's coarse reading where no edge
+ * could be read near the column it first shows in.
+ */
+export function lineScanReading(o: CompositeObject, p: Plane, background: Float32Array, threshold: number, timesNs: readonly Ticks[]): Reading {
+  const coarse = coarseReading(o, timesNs, 'left-to-right');
+  if (o.firstColumn === 0) return coarse;
+  const edge = lineScanEdge(o, p, background, threshold);
+  if (!edge || edge.column < o.firstColumn - 1.5 || edge.column > o.firstColumn + 1) return coarse;
+  const milli = clampMilliColumn(timesNs, Math.round(edge.column * MILLI));
+  const interval = ticksToSeconds(intervalAtColumn(timesNs, edge.column));
+  return {
+    ...coarse,
+    time: timeAtMilliColumn(timesNs, milli),
+    sigmaS: edge.sharp ? edge.sigmaColumns * interval : interval,
+    calibrated: edge.sharp,
+    rows: edge.rows,
+    flags: edge.sharp ? coarse.flags.filter((f) => f !== 'no-sub-frame') : coarse.flags,
+    quality: edge.sharp ? Math.max(0, 1 - edge.sigmaColumns) : 0.2,
+    intervalS: interval,
+  };
+}
