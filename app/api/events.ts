@@ -1,4 +1,5 @@
 import type { Hint, HintFacts } from '../domain/errors.js';
+import type { ActionId } from './actions.js';
 
 /** Events the service pushes to every connected client (IPC `webContents.send`, bridge SSE, CLI progress bar). */
 export type ApiEvent =
@@ -17,22 +18,7 @@ export type ApiEvent =
   /** A native menu item was chosen (desktop app only); the renderer performs it. `path` is set for open-recent. */
   | { type: 'menu'; action: MenuAction; path?: string };
 
-/**
- * What the desktop app's native menu asks the renderer to do. Menu accelerators win over the page's own keys, so on
- * 'undo'/'redo' a renderer whose focus is in a text field should undo the text (document.execCommand) instead.
- */
-export type MenuAction =
-  | 'open-frames'
-  | 'open-video'
-  | 'open-race'
-  | 'open-recent'
-  | 'export'
-  | 'undo'
-  | 'redo'
-  | 'zoom-in'
-  | 'zoom-out'
-  | 'zoom-reset'
-  | 'shortcuts'
-  | 'about';
+/** What the desktop app's native menu asks the renderer to do: an action of the registry (app/api/actions.ts). */
+export type MenuAction = ActionId;
 
 export type ApiEventListener = (event: ApiEvent) => void;

@@ -1,10 +1,12 @@
 /**
  * The native application menu. Items that act on the race (open, export, undo, zoom, ...) do not act here: they
- * reach the renderer as `{ type: 'menu', action }` events, so the menu, keyboard shortcuts and toolbar buttons all
- * go through the same code path in the workspace. Text editing keeps the platform's own roles.
+ * reach the renderer as `{ type: 'menu', action }` events naming an action of the registry (app/api/actions.ts,
+ * which also gives their labels and accelerators), so the menu, keyboard shortcuts and buttons run the same
+ * action. Text editing keeps the platform's own roles.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import type { ApiEvent, MenuAction } from '../api/events.js';
+import { acceleratorOf, actionSpec, type ActionId } from '../api/actions.js';
+import type { ApiEvent } from '../api/events.js';
 import type { RecentRace } from '../api/types.js';
 
 export interface MenuOptions {
@@ -17,7 +19,12 @@ export interface MenuOptions {
 }
 
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
-  const send = (action: MenuAction, extra: { path?: string } = {}) => () => opts.emit({ type: 'menu', action, ...extra });
+  const send = (action: ActionId, extra: { path?: string } = {}) => () => opts.emit({ type: 'menu', action, ...extra });
+  const item = (action: ActionId): MenuItemConstructorOptions => ({
+    label: actionSpec(action).label,
+    accelerator: acceleratorOf(action, opts.isMac),
+    click: send(action),
+  });
   const recent: MenuItemConstructorOptions[] = opts.recent.length
     ? opts.recent.slice(0, 10).map((r) => ({ label: r.name || r.path, toolTip: r.path, click: send('open-recent', { path: r.path }) }))
     : [{ label: 'No recent races', enabled: false }];
@@ -25,12 +32,12 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
   const file: MenuItemConstructorOptions = {
     label: '&File',
     submenu: [
-      { label: 'Open Frames…', accelerator: 'CmdOrCtrl+Shift+O', click: send('open-frames') },
-      { label: 'Open Video…', accelerator: 'CmdOrCtrl+Shift+V', click: send('open-video') },
-      { label: 'Open Race…', accelerator: 'CmdOrCtrl+O', click: send('open-race') },
+      item('open-frames'),
+      item('open-video'),
+      item('open-race'),
       { label: 'Open Recent', submenu: recent },
       { type: 'separator' },
-      { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: send('export') },
+      item('export'),
       ...(opts.isMac ? [] : [{ type: 'separator' } as const, { role: 'quit' } as const]),
     ],
   };
@@ -38,8 +45,8 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     label: '&Edit',
     submenu: [
       // Undo/Redo act on the race (marks, competitors); text fields keep their own undo through the renderer.
-      { label: 'Undo', accelerator: 'CmdOrCtrl+Z', click: send('undo') },
-      { label: 'Redo', accelerator: opts.isMac ? 'Shift+Cmd+Z' : 'Ctrl+Y', click: send('redo') },
+      item('undo'),
+      item('redo'),
       { type: 'separator' },
       { role: 'cut' },
       { role: 'copy' },
@@ -50,9 +57,9 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
   const view: MenuItemConstructorOptions = {
     label: '&View',
     submenu: [
-      { label: 'Zoom In', accelerator: 'CmdOrCtrl+=', click: send('zoom-in') },
-      { label: 'Zoom Out', accelerator: 'CmdOrCtrl+-', click: send('zoom-out') },
-      { label: 'Actual Size', accelerator: 'CmdOrCtrl+0', click: send('zoom-reset') },
+      item('zoom-in'),
+      item('zoom-out'),
+      item('fit'),
       { type: 'separator' },
       { role: 'togglefullscreen' },
       ...(opts.devTools ? [{ type: 'separator' } as const, { role: 'toggleDevTools' } as const] : []),
@@ -62,13 +69,13 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     label: '&Help',
     role: 'help',
     submenu: [
-      { label: 'Keyboard Shortcuts', accelerator: 'F1', click: send('shortcuts') },
-      { label: `About ${opts.appName}`, click: send('about') },
+      item('shortcuts'),
+      item('about'),
     ],
   };
   const macApp: MenuItemConstructorOptions = {
     label: opts.appName,
-    submenu: [{ label: `About ${opts.appName}`, click: send('about') }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+    submenu: [item('about'), { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
   };
   return [...(opts.isMac ? [macApp] : []), file, edit, view, ...(opts.isMac ? [{ role: 'windowMenu' } as const] : []), help];
 }

@@ -4,6 +4,7 @@
  * asked to; the workspace only lets officials ask for a dead heat between finishers that are next to each other.
  */
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
+import { readOnlyRefusal } from '../session/read-only.js';
 
 export interface DeadHeatPlan {
   /** The ticked finishers in finishing order. */
@@ -27,7 +28,8 @@ export function planDeadHeat(race: RaceView, ids: readonly string[]): DeadHeatPl
   const publishedTimesDiffer = new Set(members.map((f) => f.time_display)).size > 1;
   const same = race.deadHeats.find((dh) => dh.competitors.length === members.length && members.every((m) => dh.competitors.includes(m.competitor)));
   const plan = { members, place, publishedTimesDiffer, alreadyDeclaredBy: same ? same.by : null };
-  if (race.certified) return { ...plan, refusal: 'This race is certified and read-only. Use Amend to declare a dead heat.' };
+  const readOnly = readOnlyRefusal(race, 'declare a dead heat');
+  if (readOnly) return { ...plan, refusal: readOnly };
   const unmarked = ids.filter((id) => !placed.some((f) => f.competitor === id));
   if (unmarked.length > 0) {
     return { ...plan, refusal: `${unmarked.map((id) => `#${id}`).join(', ')} ${unmarked.length === 1 ? 'has' : 'have'} no mark: mark every competitor of a dead heat first.` };

@@ -2,24 +2,24 @@
 import { useState, type FormEvent } from 'react';
 import { rendererApi } from '../api/index.js';
 import { officialStore, setOfficial } from '../app/official.js';
-import { change, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
+import { change, selectRace } from '../session/race.js';
+import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 
 export function AmendDialog({ onClose }: { onClose(): void }) {
-  const s = useStore(session);
+  const race = useSession(selectRace);
   const official = useStore(officialStore);
   const [name, setName] = useState(official.name);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const race = s.race;
   if (!race?.certified) return null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setOfficial(name.trim());
-    const ok = await change((by, raceId) => rendererApi.api.amend({ raceId, by, reason: reason.trim() }));
+    const ok = await change(null, (by, raceId) => rendererApi.api.amend({ raceId, by, reason: reason.trim() }));
     setBusy(false);
     if (ok) onClose();
   };

@@ -2,18 +2,18 @@
 import { useState, type FormEvent } from 'react';
 import { rendererApi } from '../api/index.js';
 import { officialStore, setOfficial } from '../app/official.js';
-import { change, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
+import { change, selectRace } from '../session/race.js';
+import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 import { FinisherSummary } from './FinisherSummary.js';
 
 export function CertifyDialog({ onClose }: { onClose(): void }) {
-  const s = useStore(session);
+  const race = useSession(selectRace);
   const official = useStore(officialStore);
   const [name, setName] = useState(official.name);
   const [role, setRole] = useState('Chief photo-finish judge');
   const [busy, setBusy] = useState(false);
-  const race = s.race;
   if (!race) return null;
   const placed = race.results.finishers.filter((f) => f.place !== null);
   const unmarked = race.results.finishers.filter((f) => f.place === null);
@@ -23,7 +23,7 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
     if (!name.trim()) return;
     setBusy(true);
     setOfficial(name.trim());
-    const ok = await change((_by, raceId) => rendererApi.api.certify({ raceId, official: name.trim(), role: role.trim() || 'Chief photo-finish judge' }));
+    const ok = await change(null, (_by, raceId) => rendererApi.api.certify({ raceId, official: name.trim(), role: role.trim() || 'Chief photo-finish judge' }));
     setBusy(false);
     if (ok) onClose();
   };

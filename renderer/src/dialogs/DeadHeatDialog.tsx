@@ -6,22 +6,24 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { planDeadHeat, tag } from '../app/dead-heat.js';
 import { officialStore } from '../app/official.js';
-import { declareDeadHeat, session } from '../app/session.js';
 import { useStore } from '../app/store.js';
+import { declareDeadHeat, selectDeadHeatPicks } from '../session/dead-heat-picks.js';
+import { selectRace } from '../session/race.js';
+import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 import { FinisherSummary } from './FinisherSummary.js';
 
 export function DeadHeatDialog({ onClose }: { onClose(): void }) {
-  const s = useStore(session);
+  const race = useSession(selectRace);
+  const picks = useSession(selectDeadHeatPicks);
   const official = useStore(officialStore);
   const [name, setName] = useState(official.name);
   const [busy, setBusy] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   // The modal focuses its close button first; the official's name is what to check before confirming.
   useEffect(() => nameRef.current?.focus(), []);
-  const race = s.race;
   if (!race) return null;
-  const plan = planDeadHeat(race, s.deadHeatPick);
+  const plan = planDeadHeat(race, picks);
   const first = plan.members[0];
   const spread = first && plan.members.length > 1 ? BigInt(plan.members[plan.members.length - 1]?.time_ns ?? '0') - BigInt(first.time_ns ?? '0') : 0n;
   const names = plan.members.map(tag);

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { ExportResult } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { session } from '../app/session.js';
-import { useStore } from '../app/store.js';
+import { selectRace } from '../session/race.js';
+import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 
 const KIND_LABEL: Record<string, string> = {
@@ -16,12 +16,11 @@ const KIND_LABEL: Record<string, string> = {
 };
 
 export function ExportDialog({ onClose }: { onClose(): void }) {
-  const s = useStore(session);
+  const race = useSession(selectRace);
   const [paper, setPaper] = useState<'A4' | 'Letter'>('A4');
   const [result, setResult] = useState<ExportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const race = s.race;
   if (!race) return null;
 
   const run = async () => {

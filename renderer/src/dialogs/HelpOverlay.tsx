@@ -1,22 +1,21 @@
-/** Keyboard shortcuts (the `?` overlay), listed from the one table the workspace handles. */
-import { SHORTCUTS, type Shortcut } from '../app/shortcuts.js';
+/** Keyboard shortcuts (the `?` overlay), listed from the action registry the key handler runs. */
+import { HELP_GROUPS, helpRows } from '../actions/help-rows.js';
 import { Dialog } from './Dialog.js';
 
 export function HelpOverlay({ onClose }: { onClose(): void }) {
-  const groups = [...new Set(SHORTCUTS.map((s) => s.group))];
   return (
     <Dialog title="Keyboard shortcuts" onClose={onClose} wide className="help" testId="help">
       <div className="help-grid">
-        {groups.map((g) => (
+        {HELP_GROUPS.map((g) => (
           <section key={g}>
             <h3>{g}</h3>
             <dl>
-              {SHORTCUTS.filter((s: Shortcut) => s.group === g).map((s) => (
-                <div key={s.keys} className="shortcut">
+              {helpRows(g).map((r) => (
+                <div key={r.keys} className="shortcut">
                   <dt>
-                    <kbd>{s.keys}</kbd>
+                    <kbd>{r.keys}</kbd>
                   </dt>
-                  <dd>{s.action}</dd>
+                  <dd>{r.help}</dd>
                 </div>
               ))}
             </dl>

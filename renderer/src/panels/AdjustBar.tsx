@@ -1,16 +1,13 @@
 /** The viewer's toolbar: zoom, display direction, picture adjustments (non-destructive), suggested edges. */
-import type { Dispatch, SetStateAction } from 'react';
-import { session, toggleDirection } from '../app/session.js';
-import { useStore } from '../app/store.js';
-import type { Adjustments } from '../viewer/CompositeViewer.js';
-import { viewer } from '../viewer/viewer-handle.js';
+import { ActionButton, tooltip } from '../actions/ActionButton.js';
+import { adjustPicture, selectPicture } from '../session/picture.js';
+import { selectRace } from '../session/race.js';
+import { useSession } from '../session/state.js';
 import { SuggestionsBar } from './SuggestionsBar.js';
 
-export const DEFAULT_ADJUST: Adjustments = { brightness: 1, contrast: 1, gamma: 1, invert: false };
-
-export function AdjustBar({ adjust, setAdjust }: { adjust: Adjustments; setAdjust: Dispatch<SetStateAction<Adjustments>> }) {
-  const s = useStore(session);
-  const race = s.race;
+export function AdjustBar() {
+  const race = useSession(selectRace);
+  const adjust = useSession(selectPicture);
   if (!race) return null;
   const slider = (key: 'brightness' | 'contrast' | 'gamma', label: string, min: number, max: number) => (
     <label className="slider" title={`${label} (display only; the evidence is never changed)`}>
@@ -21,7 +18,7 @@ export function AdjustBar({ adjust, setAdjust }: { adjust: Adjustments; setAdjus
         max={max}
         step={0.05}
         value={adjust[key]}
-        onChange={(e) => setAdjust((a) => ({ ...a, [key]: Number(e.target.value) }))}
+        onChange={(e) => adjustPicture({ [key]: Number(e.target.value) })}
         aria-valuetext={adjust[key].toFixed(2)}
       />
       <output>{adjust[key].toFixed(2)}</output>
@@ -30,41 +27,26 @@ export function AdjustBar({ adjust, setAdjust }: { adjust: Adjustments; setAdjus
   return (
     <div className="toolbar" role="toolbar" aria-label="Viewer">
       <div className="group">
-        <button type="button" onClick={() => viewer()?.zoomBy(0.5)} title="Zoom out (−)">
-          −
-        </button>
-        <button type="button" onClick={() => viewer()?.fit()} title="Fit the whole race (F)">
-          Fit
-        </button>
-        <button type="button" onClick={() => viewer()?.zoomToScale(16)} title="16 pixels per column (Z)">
-          16:1
-        </button>
-        <button type="button" onClick={() => viewer()?.zoomBy(2)} title="Zoom in (+)">
-          +
-        </button>
+        <ActionButton action="zoom-out">−</ActionButton>
+        <ActionButton action="fit">Fit</ActionButton>
+        <ActionButton action="zoom-16">16:1</ActionButton>
+        <ActionButton action="zoom-in">+</ActionButton>
       </div>
       <div className="group">
-        <button type="button" onClick={() => void toggleDirection()} title="Reverse the display direction so competitors face the way they travel (R)" aria-pressed={race.direction === 'rtl'}>
+        <ActionButton action="reverse-direction" aria-pressed={race.direction === 'rtl'}>
           Time runs {race.direction === 'ltr' ? '→' : '←'}
-        </button>
+        </ActionButton>
       </div>
       <div className="group adjust">
         {slider('brightness', 'Bright', 0.2, 3)}
         {slider('contrast', 'Contrast', 0.2, 3)}
         {slider('gamma', 'Gamma', 0.3, 3)}
-        <label className="check" title="Invert (I)">
-          <input type="checkbox" checked={adjust.invert} onChange={(e) => setAdjust((a) => ({ ...a, invert: e.target.checked }))} /> Invert
+        <label className="check" title={tooltip('invert')}>
+          <input type="checkbox" checked={adjust.invert} onChange={(e) => adjustPicture({ invert: e.target.checked })} /> Invert
         </label>
-        <button
-          type="button"
-          className="icon"
-          onClick={() => setAdjust(DEFAULT_ADJUST)}
-          title="Reset brightness, contrast, gamma and invert (\)"
-          aria-label="Reset picture adjustments"
-          disabled={JSON.stringify(adjust) === JSON.stringify(DEFAULT_ADJUST)}
-        >
+        <ActionButton action="reset-picture" className="icon" aria-label="Reset picture adjustments">
           ↺
-        </button>
+        </ActionButton>
       </div>
       <SuggestionsBar />
     </div>

@@ -8,27 +8,18 @@ import type { FrameImage } from '../../../app/api/types.js';
 import { formatSeconds } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { session } from '../app/session.js';
-import { createStore, useStore } from '../app/store.js';
-
-/** Which column the inspector shows and how many frames away from it. */
-export const inspectorStore = createStore({ column: null as number | null, step: 0, follow: true });
-
-export function inspectColumn(column: number): void {
-  inspectorStore.set({ column, step: 0 });
-}
-
-export function stepInspector(delta: number): void {
-  inspectorStore.set((s) => ({ step: Math.max(-1000, Math.min(1000, s.step + delta)) }));
-}
+import { ActionButton } from '../actions/ActionButton.js';
+import { selectInspector, setInspectorFollows } from '../session/inspector.js';
+import { selectRaceId } from '../session/race.js';
+import { useSession } from '../session/state.js';
+import { FINISH_LINE } from '../viewer/colours.js';
 
 export function Inspector() {
-  const s = useStore(session);
-  const ins = useStore(inspectorStore);
+  const raceId = useSession(selectRaceId);
+  const ins = useSession(selectInspector);
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const raceId = s.race?.raceId;
 
   useEffect(() => {
     if (!raceId || ins.column === null) return;
@@ -56,14 +47,14 @@ export function Inspector() {
       <header className="panel-head">
         <h2 id="inspector-title">Source frame</h2>
         <div className="row">
-          <button type="button" onClick={() => stepInspector(-1)} disabled={!frame} title="Previous frame ([)" aria-label="Previous frame">
+          <ActionButton action="previous-frame" disabled={!frame} aria-label="Previous frame">
             ◀
-          </button>
-          <button type="button" onClick={() => stepInspector(1)} disabled={!frame} title="Next frame (])" aria-label="Next frame">
+          </ActionButton>
+          <ActionButton action="next-frame" disabled={!frame} aria-label="Next frame">
             ▶
-          </button>
+          </ActionButton>
           <label className="check" title="Follow the hairline when the pointer rests">
-            <input type="checkbox" checked={ins.follow} onChange={(e) => inspectorStore.set({ follow: e.target.checked })} /> follow
+            <input type="checkbox" checked={ins.follow} onChange={(e) => setInspectorFollows(e.target.checked)} /> follow
           </label>
         </div>
       </header>
@@ -95,8 +86,8 @@ function LineShape({ line, height }: { line: FinishLine; height: number }) {
   const [x1, y1, x2, y2] = line.kind === 'column' ? [line.x + 0.5, 0, line.x + 0.5, height] : [line.x1, line.y1, line.x2, line.y2];
   return (
     <>
-      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="black" strokeWidth={4} vectorEffect="non-scaling-stroke" opacity={0.6} />
-      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke="#ff3b3b" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={FINISH_LINE.halo} strokeWidth={4} vectorEffect="non-scaling-stroke" opacity={0.6} />
+      <line x1={x1} y1={y1} x2={x2} y2={y2} stroke={FINISH_LINE.line} strokeWidth={2} vectorEffect="non-scaling-stroke" />
     </>
   );
 }

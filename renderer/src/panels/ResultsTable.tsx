@@ -2,8 +2,11 @@
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { sportProfile, type SportProfile } from '../../../app/domain/sports/profiles.js';
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
-import { openDeadHeat, session, selectCompetitor, setSport, toggleDeadHeatPick } from '../app/session.js';
-import { useStore } from '../app/store.js';
+import { ActionButton, tooltip } from '../actions/ActionButton.js';
+import { selectDeadHeatPicks, toggleDeadHeatPick } from '../session/dead-heat-picks.js';
+import { selectRace, selectResolution, setSport } from '../session/race.js';
+import { selectCompetitor, selectSelectedId } from '../session/selection.js';
+import { useSession } from '../session/state.js';
 
 /** Behind the winner, by the sport's own publication rule (the same the result sheet uses for margins). */
 function behindWinner(profile: SportProfile, ns: string | null, winnerNs: string | null): string {
@@ -26,9 +29,10 @@ function suggestedTitle(race: RaceView, f: FinisherResult): string {
 }
 
 export function ResultsTable() {
-  const s = useStore(session);
-  const race = s.race;
-  const resolution = s.resolutionNs;
+  const race = useSession(selectRace);
+  const resolution = useSession(selectResolution);
+  const selectedId = useSession(selectSelectedId);
+  const pick = useSession(selectDeadHeatPicks);
   if (!race) return null;
   const r = race.results;
   const finishers = r.finishers.filter((f) => f.place !== null);
@@ -36,7 +40,6 @@ export function ResultsTable() {
   const profile = sportProfile(race.sport);
   const unplaced = r.finishers.filter((f) => f.place === null);
   const readOnly = race.certified !== null;
-  const pick = s.deadHeatPick;
   return (
     <section className="panel results" aria-labelledby="results-title">
       <header className="panel-head">
@@ -81,7 +84,7 @@ export function ResultsTable() {
             <tr
               key={f.competitor}
               data-competitor={f.competitor}
-              className={s.selectedId === f.competitor ? 'selected' : ''}
+              className={selectedId === f.competitor ? 'selected' : ''}
               onClick={() => selectCompetitor(f.competitor)}
             >
               {readOnly ? null : (
@@ -130,7 +133,7 @@ export function ResultsTable() {
             </tr>
           ))}
           {unplaced.map((f) => (
-            <tr key={f.competitor} className={`unplaced${s.selectedId === f.competitor ? ' selected' : ''}`} onClick={() => selectCompetitor(f.competitor)}>
+            <tr key={f.competitor} className={`unplaced${selectedId === f.competitor ? ' selected' : ''}`} onClick={() => selectCompetitor(f.competitor)}>
               {readOnly ? null : <td className="pick" />}
               <td className="place">—</td>
               <td className="bib">{f.competitor}</td>
@@ -144,9 +147,14 @@ export function ResultsTable() {
       </table>
       {!readOnly && finishers.length >= 2 ? (
         <footer className="results-actions">
-          <button type="button" onClick={openDeadHeat} disabled={pick.length < 2} title="Declare a dead heat between the ticked finishers (Shift+D)" data-testid="declare-dead-heat">
+          <ActionButton
+            action="declare-dead-heat"
+            disabled={pick.length < 2}
+            title={tooltip('declare-dead-heat', 'Declare a dead heat between the ticked finishers')}
+            data-testid="declare-dead-heat"
+          >
             Declare dead heat{pick.length >= 2 ? ` (${pick.length})` : ''}…
-          </button>
+          </ActionButton>
           <span className="muted small">
             {pick.length >= 2
               ? `Ticked: ${pick.map((id) => `#${id}`).join(', ')}`

@@ -1,26 +1,31 @@
 /** The start list: select a competitor (click, J/K, or type its number), see whether and where it is marked. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { rendererApi } from '../api/index.js';
-import { importStartList, removeSelectedMark, session, selectCompetitor, typeTimeForSelected } from '../app/session.js';
-import { useStore } from '../app/store.js';
+import { ActionButton } from '../actions/ActionButton.js';
+import { typeTimeForSelected } from '../session/marks.js';
+import { selectNativeDialogs } from '../session/navigation.js';
+import { importStartList, selectRace } from '../session/race.js';
+import { selectCompetitor, selectSelectedId, selectTyped } from '../session/selection.js';
+import { useSession } from '../session/state.js';
 import { competitorColour } from '../viewer/colours.js';
 
-export function StartListPanel({ typed }: { typed: string }) {
-  const s = useStore(session);
-  const race = s.race;
+export function StartListPanel() {
+  const race = useSession(selectRace);
+  const selectedId = useSession(selectSelectedId);
+  const typed = useSession(selectTyped);
+  const native = useSession(selectNativeDialogs);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [s.selectedId]);
+  }, [selectedId]);
 
   const [typing, setTyping] = useState(false);
   const [typedTime, setTypedTime] = useState('');
   const [importing, setImporting] = useState(false);
   const [listPath, setListPath] = useState('');
   if (!race) return null;
-  const native = s.info?.nativeDialogs === true;
-  const selected = race.competitors.find((c) => c.id === s.selectedId) ?? null;
+  const selected = race.competitors.find((c) => c.id === selectedId) ?? null;
   const selectedMarked = selected !== null && race.marks.some((m) => m.competitorId === selected.id);
   const readOnly = race.certified !== null;
 
@@ -58,9 +63,9 @@ export function StartListPanel({ typed }: { typed: string }) {
           <>
             Selecting <strong>#{typed}</strong>…
           </>
-        ) : s.selectedId ? (
+        ) : selectedId ? (
           <>
-            <strong>#{s.selectedId}</strong> selected — click its leading edge on the composite.
+            <strong>#{selectedId}</strong> selected — click its leading edge on the composite.
           </>
         ) : (
           'Select a competitor (or type its number), then click its leading edge.'
@@ -76,12 +81,12 @@ export function StartListPanel({ typed }: { typed: string }) {
           className="competitors"
           data-testid="start-list"
           tabIndex={0}
-          aria-activedescendant={s.selectedId ? `competitor-${s.selectedId}` : undefined}
+          aria-activedescendant={selectedId ? `competitor-${selectedId}` : undefined}
           onKeyDown={(e) => {
             if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
             e.preventDefault();
             const ids = race.competitors.map((c) => c.id);
-            const i = s.selectedId ? ids.indexOf(s.selectedId) : -1;
+            const i = selectedId ? ids.indexOf(selectedId) : -1;
             const n = e.key === 'ArrowDown' ? Math.min(ids.length - 1, i + 1) : Math.max(0, i - 1);
             selectCompetitor(ids[n] ?? null);
           }}
@@ -94,10 +99,10 @@ export function StartListPanel({ typed }: { typed: string }) {
                 key={c.id}
                 id={`competitor-${c.id}`}
                 role="option"
-                aria-selected={s.selectedId === c.id}
+                aria-selected={selectedId === c.id}
                 tabIndex={-1}
                 data-competitor={c.id}
-                onClick={() => selectCompetitor(s.selectedId === c.id ? null : c.id)}
+                onClick={() => selectCompetitor(selectedId === c.id ? null : c.id)}
               >
                 <span className="swatch" style={{ background: competitorColour(c, i) }} aria-hidden="true" />
                 <span className="bib">{c.id}</span>
@@ -118,9 +123,7 @@ export function StartListPanel({ typed }: { typed: string }) {
                 Type a time for #{selected.id}…
               </button>
               {selectedMarked ? (
-                <button type="button" onClick={() => void removeSelectedMark()} title="Remove the mark (Delete)">
-                  Remove mark
-                </button>
+                <ActionButton action="remove-mark">Remove mark</ActionButton>
               ) : null}
             </>
           ) : null}

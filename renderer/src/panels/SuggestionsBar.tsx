@@ -5,48 +5,51 @@
  */
 import { useState } from 'react';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
-import { acceptSuggestion, session, suggestEdges } from '../app/session.js';
-import { useStore } from '../app/store.js';
+import { selectRace, selectResolution } from '../session/race.js';
+import { selectSelectedId } from '../session/selection.js';
+import { useSession } from '../session/state.js';
+import { ActionButton, tooltip } from '../actions/ActionButton.js';
+import { acceptSuggestion, selectSuggestions } from '../session/suggestions.js';
 import { suggestionName, suggestionText } from '../viewer/suggestion-text.js';
 import { viewer } from '../viewer/viewer-handle.js';
 
 export function SuggestionsBar() {
-  const s = useStore(session);
+  const race = useSession(selectRace);
+  const suggestions = useSession(selectSuggestions);
+  const resolutionNs = useSession(selectResolution);
+  const selected = useSession(selectSelectedId);
   const [choice, setChoice] = useState<number | null>(null);
-  const race = s.race;
   if (!race) return null;
-  const shown = s.suggestions.length > 0;
-  const decimals = decimalsForResolution(s.resolutionNs);
+  const shown = suggestions.length > 0;
+  const decimals = decimalsForResolution(resolutionNs);
   const acceptedFor = (index: number) => race.marks.find((m) => m.origin === 'suggestion' && m.suggestion?.index === index)?.competitorId;
   // Default: the earliest edge nobody has accepted yet.
   const current =
-    s.suggestions.find((g) => g.index === choice) ?? s.suggestions.find((g) => acceptedFor(g.index) === undefined) ?? s.suggestions[0];
-  const selected = s.selectedId;
+    suggestions.find((g) => g.index === choice) ?? suggestions.find((g) => acceptedFor(g.index) === undefined) ?? suggestions[0];
   const readOnly = race.certified !== null;
   return (
     <div className="group suggestions">
-      <button
-        type="button"
-        onClick={() => void suggestEdges()}
-        title={shown ? 'Hide the suggested edges (S)' : 'Suggest leading edges, drawn as dashed ghost hairlines (S)'}
+      <ActionButton
+        action="suggest-edges"
+        title={tooltip('suggest-edges', shown ? 'Hide the suggested edges' : 'Suggest leading edges, drawn as dashed ghost hairlines')}
         aria-pressed={shown}
         data-testid="suggest-edges"
       >
         {shown ? 'Hide edges' : 'Suggest edges'}
-      </button>
+      </ActionButton>
       {shown && current ? (
         <>
           <select
             aria-label="Suggested edge"
             value={current.index}
             onChange={(e) => {
-              const g = s.suggestions.find((x) => x.index === Number(e.target.value));
+              const g = suggestions.find((x) => x.index === Number(e.target.value));
               setChoice(g ? g.index : null);
               if (g) viewer()?.centreOn(g.column);
             }}
             data-testid="suggestion-choice"
           >
-            {s.suggestions.map((g) => {
+            {suggestions.map((g) => {
               const taken = acceptedFor(g.index);
               return (
                 <option key={g.index} value={g.index}>

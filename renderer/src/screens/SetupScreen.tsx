@@ -9,7 +9,9 @@ import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { appErrorText } from '../errors/hints.js';
-import { change, goToStart, openRaceAt, session, type SetupKind } from '../app/session.js';
+import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigation.js';
+import { change } from '../session/race.js';
+import { session, useSession, type SetupKind } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 
@@ -128,9 +130,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
       setJob((j) => (j ? { ...j, done: j.total } : j));
       void openRaceAt(racePath ?? out).then(() => {
         // Time runs left to right by default, which mirrors competitors moving left to right: flip the display.
-        const r = session.get().race;
+        const r = session.get().race.view;
         if (travelRef.current === 'left-to-right' && r && r.direction !== 'rtl') {
-          void change((by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
+          void change('change the display direction', (by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
         }
       });
     } else {
@@ -188,7 +190,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     const { path } = await api.pickPath({ purpose });
     if (path) set(path);
   };
-  const native = session.get().info?.nativeDialogs === true;
+  const native = useSession(selectNativeDialogs);
   const running = job !== null && finished === null;
   const pct = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
 

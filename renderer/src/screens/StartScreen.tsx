@@ -3,8 +3,9 @@ import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import type { RecentRace } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
-import { openDemoRace, openRaceAt, session } from '../app/session.js';
-import { useStore } from '../app/store.js';
+import { openDemoRace, openRaceAt, openSetup, selectNativeDialogs } from '../session/navigation.js';
+import { showError } from '../session/notices.js';
+import { useSession } from '../session/state.js';
 import { droppedPath, guessKind, type OpenKind } from './dropped-path.js';
 
 
@@ -16,12 +17,11 @@ const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
 ];
 
 export function StartScreen() {
-  const s = useStore(session);
   const [recent, setRecent] = useState<RecentRace[] | null>(null);
   const [recentError, setRecentError] = useState<string | null>(null);
   const [kind, setKind] = useState<OpenKind>('frames');
   const [path, setPath] = useState('');
-  const native = s.info?.nativeDialogs === true;
+  const native = useSession(selectNativeDialogs);
 
   useEffect(() => {
     rendererApi.api
@@ -34,7 +34,7 @@ export function StartScreen() {
     const trimmed = p.trim();
     if (!trimmed) return;
     if (k === 'race') void openRaceAt(trimmed);
-    else session.set({ screen: { kind: 'setup', source: trimmed, sourceKind: k }, error: null });
+    else openSetup(trimmed, k);
   };
 
   const pick = async (k: OpenKind) => {
@@ -42,7 +42,7 @@ export function StartScreen() {
       const { path: picked } = await rendererApi.api.pickPath({ purpose: k, title: `Open ${KINDS.find((x) => x.kind === k)?.label}` });
       if (picked) open(k, picked);
     } catch (err) {
-      session.set({ error: messageOf(err) });
+      showError(err);
     }
   };
 
@@ -52,7 +52,7 @@ export function StartScreen() {
     setDragOver(false);
     const p = droppedPath(e.dataTransfer);
     if (!p) {
-      session.set({ error: 'This browser did not say where the dropped item is. Paste its full path into the field instead.' });
+      showError('This browser did not say where the dropped item is. Paste its full path into the field instead.');
       return;
     }
     const k = guessKind(p);

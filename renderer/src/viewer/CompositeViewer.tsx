@@ -4,22 +4,24 @@ import { columnAtTime } from '../../../app/domain/time/column-time.js';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
 import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
-import { placeMarkAt, session } from '../app/session.js';
-import { useStore } from '../app/store.js';
-import { competitorColour } from './colours.js';
+import { placeMarkAt } from '../session/marks.js';
+import { selectPicture } from '../session/picture.js';
+import { selectRace, selectResolution, selectTimes } from '../session/race.js';
+import { selectSelectedId } from '../session/selection.js';
+import { useSession } from '../session/state.js';
+import { selectSuggestions } from '../session/suggestions.js';
+import { UNKNOWN_COMPETITOR, competitorColour } from './colours.js';
 import { suggestionName, suggestionText } from './suggestion-text.js';
 import { ViewerEngine, type ViewerData } from './viewer-engine.js';
 import { setViewer } from './viewer-handle.js';
 
-export interface Adjustments {
-  brightness: number;
-  contrast: number;
-  gamma: number;
-  invert: boolean;
-}
-
-export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHover(milli: number | null): void }) {
-  const s = useStore(session);
+export function CompositeViewer({ onHover }: { onHover(milli: number | null): void }) {
+  const race = useSession(selectRace);
+  const times = useSession(selectTimes);
+  const resolutionNs = useSession(selectResolution);
+  const selectedId = useSession(selectSelectedId);
+  const suggestions = useSession(selectSuggestions);
+  const adjust = useSession(selectPicture);
   const containerRef = useRef<HTMLDivElement>(null);
   const tileRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -49,8 +51,7 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
     };
   }, []);
 
-  const race = s.race;
-  const decimals = useMemo(() => decimalsForResolution(s.resolutionNs), [s.resolutionNs]);
+  const decimals = useMemo(() => decimalsForResolution(resolutionNs), [resolutionNs]);
 
   useEffect(() => {
     if (!race || !engineRef.current) return;
@@ -59,7 +60,7 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
       raceId: race.raceId,
       columns: race.evidence.columns,
       rows: race.evidence.rows,
-      times: s.times,
+      times,
       tileWidth: race.evidence.tiles.tileWidth,
       levels: race.evidence.tiles.levels,
       direction: race.direction,
@@ -68,11 +69,11 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
       marks: race.marks.map((m) => ({
         competitorId: m.competitorId,
         label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : m.origin === 'suggestion' && m.suggestion ? ` (S${m.suggestion.index + 1})` : ''}`,
-        colour: byId.get(m.competitorId) ?? '#ffffff',
-        column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(s.times, BigInt(m.position.ns)),
-        selected: m.competitorId === s.selectedId,
+        colour: byId.get(m.competitorId) ?? UNKNOWN_COMPETITOR,
+        column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(times, BigInt(m.position.ns)),
+        selected: m.competitorId === selectedId,
       })),
-      suggestions: s.suggestions.map((e) => {
+      suggestions: suggestions.map((e) => {
         const acceptedFor = race.marks.find((m) => m.origin === 'suggestion' && m.suggestion?.index === e.index && m.position.kind === 'time' && m.position.ns === e.time_ns);
         return {
           index: e.index,
@@ -84,7 +85,7 @@ export function CompositeViewer({ adjust, onHover }: { adjust: Adjustments; onHo
       }),
     };
     engineRef.current.setData(data);
-  }, [race, s.times, s.selectedId, s.suggestions, decimals]);
+  }, [race, times, selectedId, suggestions, decimals]);
 
   const gammaExp = (1 / Math.max(0.1, adjust.gamma)).toFixed(3);
   // Only the adjustments in use: even an identity CSS filter makes the compositor filter every frame.

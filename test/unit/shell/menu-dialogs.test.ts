@@ -32,20 +32,30 @@ describe('native menu', () => {
   it('has File, Edit, View and Help with the actions officials need', () => {
     expect(template.map((m) => m.label?.replace('&', ''))).toEqual(['File', 'Edit', 'View', 'Help']);
     const labels = (menu: string) => items(template, menu).map((i) => i.label ?? i.role);
-    expect(labels('File')).toEqual(expect.arrayContaining(['Open Frames…', 'Open Video…', 'Open Race…', 'Open Recent', 'Export…']));
+    expect(labels('File')).toEqual(expect.arrayContaining(['Open frames…', 'Open video…', 'Open race…', 'Open Recent', 'Export…']));
     expect(labels('Edit')).toEqual(expect.arrayContaining(['Undo', 'Redo']));
-    expect(labels('View')).toEqual(expect.arrayContaining(['Zoom In', 'Zoom Out', 'Actual Size']));
-    expect(labels('Help')).toEqual(['Keyboard Shortcuts', 'About Photofinish']);
+    expect(labels('View')).toEqual(expect.arrayContaining(['Zoom in', 'Zoom out', 'Fit the whole race']));
+    expect(labels('Help')).toEqual(['Keyboard shortcuts', 'About Photofinish']);
     expect(labels('View')).not.toContain('toggleDevTools');
+  });
+
+  it('takes its accelerators from the action registry (the same keys the help overlay lists)', () => {
+    const accelerator = (menu: string, label: string) => items(template, menu).find((i) => i.label === label)?.accelerator;
+    expect(accelerator('Edit', 'Undo')).toBe('CmdOrCtrl+Z');
+    expect(accelerator('Edit', 'Redo')).toBe('Ctrl+Y');
+    expect(accelerator('File', 'Open race…')).toBe('CmdOrCtrl+O');
+    expect(accelerator('Help', 'Keyboard shortcuts')).toBe('F1');
+    const mac = buildMenuTemplate({ appName: 'Photofinish', isMac: true, devTools: false, recent: [], emit: () => {} });
+    expect(items(mac, 'Edit').find((i) => i.label === 'Redo')?.accelerator).toBe('Shift+Cmd+Z');
   });
 
   it('sends each action to the renderer as a menu event', () => {
     const file = items(template, 'File');
-    click(file.find((i) => i.label === 'Open Video…'));
+    click(file.find((i) => i.label === 'Open video…'));
     click((file.find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[])[0]);
     click(items(template, 'Edit').find((i) => i.label === 'Undo'));
-    click(items(template, 'View').find((i) => i.label === 'Zoom In'));
-    click(items(template, 'Help').find((i) => i.label === 'Keyboard Shortcuts'));
+    click(items(template, 'View').find((i) => i.label === 'Zoom in'));
+    click(items(template, 'Help').find((i) => i.label === 'Keyboard shortcuts'));
     expect(emitted).toEqual([
       { type: 'menu', action: 'open-video' },
       { type: 'menu', action: 'open-recent', path: '/races/heat-1' },

@@ -1,0 +1,53 @@
+/** Bars under the header: the certified or amended state of the race, the last failure, and short notices. */
+import { ActionButton } from '../actions/ActionButton.js';
+import { selectOnWorkspaceScreen } from '../session/navigation.js';
+import { dismissError, selectNotices } from '../session/notices.js';
+import { selectRace } from '../session/race.js';
+import { useSession } from '../session/state.js';
+
+export function RaceBanner() {
+  const race = useSession(selectRace);
+  const onWorkspace = useSession(selectOnWorkspaceScreen);
+  if (!race || !onWorkspace) return null;
+  if (race.certified) {
+    return (
+      <div className="banner certified" role="status" data-testid="certified-banner">
+        <span>
+          <strong>Certified — read-only.</strong> Revision {race.revision}, certified by {race.certified.official} ({race.certified.role}) at{' '}
+          {new Date(race.certified.at).toLocaleString()}.
+        </span>
+        <ActionButton action="amend" data-testid="amend">
+          Amend…
+        </ActionButton>
+      </div>
+    );
+  }
+  const last = race.amendments[race.amendments.length - 1];
+  if (!last) return null;
+  return (
+    <div className="banner amended" role="status">
+      Revision {race.revision}, amended by {last.by}: “{last.reason}”. Not certified yet.
+    </div>
+  );
+}
+
+export function Notices() {
+  const { error, notice } = useSession(selectNotices);
+  return (
+    <>
+      {error ? (
+        <div className="alert" role="alert" data-testid="error">
+          <span>{error}</span>
+          <button type="button" className="icon" aria-label="Dismiss" onClick={dismissError}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="notice" role="status" data-testid="notice">
+          {notice}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The workspace session: one store, in slices. Each slice has its own module (actions and selectors beside it);
+ * an action replaces only the slices it changes, so components subscribed to other slices are not rendered again.
+ * Nothing here touches the DOM: where a change needs the page (focusing a field), a slice says so and the component
+ * that owns the element acts on it.
+ */
+import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
+import type { Ticks } from '../../../app/domain/time/ticks.js';
+import { createStore, useStore } from '../app/store.js';
+
+export type SetupKind = 'frames' | 'video' | 'linescan';
+export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'workspace' };
+export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat';
+export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** Display-only picture adjustments (the evidence is never changed). */
+export interface Adjustments {
+  brightness: number;
+  contrast: number;
+  gamma: number;
+  invert: boolean;
+}
+
+export interface SessionState {
+  navigation: {
+    info: AppInfo | null;
+    screen: Screen;
+    /** A blocking activity ("Opening the demo race…"), shown as a loading state. */
+    busy: string | null;
+  };
+  notices: {
+    /** The last failure, shown in an alert bar until dismissed. */
+    error: string | null;
+    /** A short-lived notice (e.g. "Race is certified: amend it to change marks"). */
+    notice: string | null;
+    /** Counts the times a change needed the official's name: the header's name field takes focus each time. */
+    officialNameWanted: number;
+  };
+  dialog: { open: Dialog };
+  race: {
+    view: RaceView | null;
+    /** `view.timesNs` converted once. */
+    times: Ticks[];
+    /** Median column interval: the evidence's resolution (readout decimals, results header). */
+    resolutionNs: Ticks;
+    saving: Saving;
+  };
+  selection: {
+    competitorId: string | null;
+    /** Digits typed so far to select a competitor by number. */
+    typed: string;
+  };
+  suggestions: { edges: EdgeSuggestion[] };
+  /** Finishers ticked in the results table for a dead-heat declaration (ids, in the order ticked). */
+  deadHeat: { picks: string[] };
+  picture: Adjustments;
+  /** The source-frame inspector: which column it shows, how many frames from it, whether it follows the hairline. */
+  inspector: { column: number | null; step: number; follow: boolean };
+}
+
+export const DEFAULT_PICTURE: Adjustments = { brightness: 1, contrast: 1, gamma: 1, invert: false };
+
+export function initialSession(): SessionState {
+  return {
+    navigation: { info: null, screen: { kind: 'start' }, busy: null },
+    notices: { error: null, notice: null, officialNameWanted: 0 },
+    dialog: { open: null },
+    race: { view: null, times: [], resolutionNs: 0n, saving: 'idle' },
+    selection: { competitorId: null, typed: '' },
+    suggestions: { edges: [] },
+    deadHeat: { picks: [] },
+    picture: DEFAULT_PICTURE,
+    inspector: { column: null, step: 0, follow: true },
+  };
+}
+
+export const session = createStore<SessionState>(initialSession());
+
+/** The part of the session `select` picks (see useStore: declare selectors once, return parts of the state). */
+export function useSession<S>(select: (state: SessionState) => S): S {
+  return useStore(session, select);
+}
+
+/** Changes part of one slice; every other slice keeps its identity. */
+export function setSlice<K extends keyof SessionState>(key: K, patch: Partial<SessionState[K]>): void {
+  session.set((s) => ({ [key]: { ...s[key], ...patch } }) as Partial<SessionState>);
+}

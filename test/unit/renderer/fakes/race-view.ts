@@ -1,0 +1,30 @@
+/** A race as the engine returns it, with only what the session and the actions read filled in. */
+import type { RaceView } from '../../../../app/api/types.js';
+
+export function raceView(extra: Partial<RaceView> = {}): RaceView {
+  return {
+    raceId: 'race-1',
+    path: '/races/heat-1',
+    timesNs: ['10000000000', '10001000000', '10002000000'],
+    evidence: { columns: 3, measured: { medianIntervalNs: '1000000' } },
+    direction: 'ltr',
+    competitors: [
+      { id: '5', name: 'Five' },
+      { id: '17', name: 'Seventeen' },
+      { id: '024', name: 'Twenty-four' },
+    ],
+    marks: [{ competitorId: '5', position: { kind: 'column', milliColumn: 1000 }, origin: 'click', by: 'A. Judge' }],
+    deadHeats: [],
+    results: { finishers: [] },
+    revision: 1,
+    certified: null,
+    amendments: [],
+    canUndo: true,
+    canRedo: false,
+    auditHead: 'abc',
+    auditCount: 3,
+    ...extra,
+  } as unknown as RaceView;
+}
+
+export const CERTIFIED = { official: 'A. Judge', role: 'Chief photo-finish judge', at: '2026-05-01T10:00:00Z' } as RaceView['certified'];
