@@ -22,7 +22,7 @@ import { buildRequest } from '../../app/api/methods/build.js';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
 import { buildRace } from '../../app/imaging/race-builder/build-race.js';
-import { BENCH_SCENARIOS, HARD_SCENARIOS, LINESCAN_SCENARIOS } from '../../test/synthetic/scenarios.js';
+import { BENCH_SCENARIOS, EDGE_OF_RECORDING_SCENARIOS, HARD_SCENARIOS, LINESCAN_SCENARIOS } from '../../test/synthetic/scenarios.js';
 import { scoreEdges, scoreScenario, type ScenarioScore, type ScoredScenario } from '../../test/synthetic/score.js';
 import { edgeLine, groupOk, scenarioLine, scenarioOk, totals, totalsLine } from './accuracy-report.js';
 
@@ -109,7 +109,7 @@ async function main(): Promise<number> {
   let failed = false;
   try {
     const bench = await synthetic('Synthetic races', BENCH_SCENARIOS, work);
-    const hard = await synthetic('Synthetic hard cases', HARD_SCENARIOS, work);
+    const hard = await synthetic('Synthetic hard cases', [...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS], work);
     const lineScan = await synthetic('Synthetic line-scan images', LINESCAN_SCENARIOS, work);
     const real = await realVideo(work);
     const comengOk = await realLineScan(work);

@@ -123,10 +123,38 @@ export const HARD_SCENARIOS: ScoredScenario[] = [
   }),
 ];
 
-/** A native line-scan image (each column one line of the finish) with three cars; sub-column edges. */
+/**
+ * A car already on the line when the recording starts (it crossed before: suggested at the first column and
+ * flagged) and one still on it when the recording ends (its crossing is read, and flagged).
+ */
+export const EDGE_OF_RECORDING_SCENARIOS: ScoredScenario[] = [
+  scenario({
+    name: 'car on the line in the first frame, another still on it in the last',
+    fps: 500, direction: 'left-to-right', shutter: 0.5, noise: 2, format: 'png', lineAt: 200, seed: 41, frames: 90,
+    cars: [
+      { id: '1', top: 27, crossFrame: -8.3, speed: 3, body: [...RED] },
+      { id: '2', top: 67, crossFrame: 40.62, speed: 3, body: [...BLUE] },
+      { id: '3', top: 107, crossFrame: 80.27, speed: 3, body: [...YELLOW], length: 90 },
+    ],
+  }),
+];
+
+/** Native line-scan images (each column one line of the finish); sub-column edges, and the recording's ends. */
 export const LINESCAN_SCENARIOS: ScoredScenario[] = [
   {
     ...scenario({ name: 'line-scan image, 2000 lines/s, three cars', fps: 2000, direction: 'left-to-right', shutter: 1, noise: 2, format: 'png', lineAt: 200, cars: field(1.2, 300.37, [0, 0.45, 6.2], [RED, BLUE, WHITE]), seed: 31 }),
+    lineScan: true,
+  },
+  {
+    ...scenario({
+      name: 'line-scan image, 1000 lines/s, a car on the line in the first column, one still on it in the last',
+      fps: 1000, direction: 'left-to-right', shutter: 1, noise: 2.5, format: 'png', lineAt: 200, seed: 32, frames: 400,
+      cars: [
+        { id: '1', top: 27, crossFrame: -20.4, speed: 1.5, body: [...GREEN] },
+        { id: '2', top: 67, crossFrame: 150.73, speed: 1.5, body: [...YELLOW] },
+        { id: '3', top: 107, crossFrame: 361.18, speed: 1.4, body: [...BLUE] },
+      ],
+    }),
     lineScan: true,
   },
 ];

@@ -29,6 +29,10 @@ export interface LineScanEdge {
 const REACH = 12;
 /** Widest edge ramp (columns, full to empty) read to a fraction of a column. */
 const SHARP_COLUMNS = 2.5;
+/** A row whose edge is this many columns behind the earliest edges near it shows something behind the nose. */
+const HIDDEN_COLUMNS = 2;
+/** Floor of the stated uncertainty (columns): quantisation and the unmixing's own bias. */
+const MIN_SIGMA_COLUMNS = 0.03;
 
 export function lineScanEdge(o: CompositeObject, p: Plane, background: Float32Array, threshold: number): LineScanEdge | null {
   const rows: { a: number; o: number; points: number }[] = [];
@@ -43,14 +47,21 @@ export function lineScanEdge(o: CompositeObject, p: Plane, background: Float32Ar
     rows.push({ a: r, o: front.s, points: 1 });
     widths.push(front.width);
   });
-  if (rows.length < 3) return null;
-  // Row-to-row scatter of the edges (a nose's outline is smooth): one row's noise.
-  const steps = rows.slice(1).map((r, i) => Math.abs(r.o - (rows[i] as { o: number }).o));
-  const rowNoise = Math.max(0.05, (1.4826 * median(steps)) / Math.SQRT2);
-  const tip = leadingPoint(rows, rowNoise);
-  const near = rows.map((r, i) => ({ r, w: widths[i] as number })).filter(({ r }) => Math.abs(r.a - tip.a) <= 3);
+  // Where the object's colour matches the background (a white car over a white square) its nose is invisible and
+  // the row shows a later edge (its windscreen): rows well behind the earliest edges around them are left out.
+  const visible = rows.filter((r) => {
+    const around = rows.filter((x) => Math.abs(x.a - r.a) <= 4).map((x) => x.o);
+    return r.o >= Math.max(...around) - HIDDEN_COLUMNS;
+  });
+  if (visible.length < 3) return null;
+  // Scatter of the edges about a smooth outline (second differences remove the nose's curve): one row's noise.
+  const bends = visible.slice(2).map((r, i) => Math.abs(r.o - 2 * (visible[i + 1] as { o: number }).o + (visible[i] as { o: number }).o));
+  const rowNoise = bends.length ? (1.4826 * median(bends)) / Math.sqrt(6) : 0.1;
+  const tip = leadingPoint(visible, rowNoise);
+  const near = rows.map((r, i) => ({ r, w: widths[i] as number })).filter(({ r }) => Math.abs(r.a - tip.a) <= 3 && visible.includes(r));
   const width = median(near.map((x) => x.w));
-  return { column: -tip.o, sigmaColumns: Math.max(0.05, tip.sigma), sharp: width <= SHARP_COLUMNS, rows: tip.body };
+  // The vertex rests on the few rows around the tip: about a third of one row's noise.
+  return { column: -tip.o, sigmaColumns: Math.max(MIN_SIGMA_COLUMNS, rowNoise / Math.sqrt(3)), sharp: width <= SHARP_COLUMNS, rows: tip.body };
 }
 
 function rowProfile(p: Plane, background: Float32Array, r: number, first: number): Profile {
@@ -84,7 +95,7 @@ export function lineScanReading(o: CompositeObject, p: Plane, background: Float3
   const coarse = coarseReading(o, timesNs, 'left-to-right');
   if (o.firstColumn === 0) return coarse;
   const edge = lineScanEdge(o, p, background, threshold);
-  if (!edge || edge.column < o.firstColumn - 1.5 || edge.column > o.firstColumn + 1) return coarse;
+  if (!edge || edge.column < o.firstColumn - 1.5 || edge.column > o.lastColumn) return coarse;
   const milli = clampMilliColumn(timesNs, Math.round(edge.column * MILLI));
   const interval = ticksToSeconds(intervalAtColumn(timesNs, edge.column));
   return {
