@@ -66,15 +66,12 @@ export class FrameFits {
   /** The frames `fit` will need for these spans (and the background, the first time), read in one call. */
   async load(needs: readonly { span: ObjectSpan; from: number; to: number }[]): Promise<void> {
     const wanted = new Set<number>();
-    const backgroundFrames: number[] = [];
-    if (!this.background) {
-      for (let k = 0; k < BACKGROUND_FRAMES; k++) backgroundFrames.push(this.frameOf(Math.round(((this.columns - 1) * k) / (BACKGROUND_FRAMES - 1))));
-      backgroundFrames.forEach((f) => wanted.add(f));
-    }
+    const backgroundFrames = this.background ? [] : await this.backgroundFrames();
+    backgroundFrames.forEach((f) => wanted.add(f));
     for (const n of needs) {
       for (let c = n.from; c < n.to; c++) wanted.add(this.frameOf(c));
       wanted.add(this.frameOf(n.span.firstColumn - 1));
-      wanted.add(this.frameOf(n.span.lastColumn + 1));
+      wanted.add(this.frameOf(signAfter(n.span)));
     }
     const missing = [...wanted].filter((f) => !this.images.has(f));
     if (missing.length) for (const [f, image] of await this.read(missing)) this.images.set(f, image);
@@ -86,6 +83,19 @@ export class FrameFits {
         band,
       );
     }
+  }
+
+  /**
+   * Frames spread over the recording; in a video, keyframes spread over it where there are enough (each decodes on
+   * its own, where any other frame costs decoding from the keyframe before it).
+   */
+  private async backgroundFrames(): Promise<number[]> {
+    const keyframes = (await this.read.keyframes?.()) ?? null;
+    if (keyframes && keyframes.length >= BACKGROUND_FRAMES / 2) {
+      const n = Math.min(BACKGROUND_FRAMES, keyframes.length);
+      return Array.from({ length: n }, (_, k) => keyframes[Math.round(((keyframes.length - 1) * k) / Math.max(1, n - 1))] as number);
+    }
+    return Array.from({ length: BACKGROUND_FRAMES }, (_, k) => this.frameOf(Math.round(((this.columns - 1) * k) / (BACKGROUND_FRAMES - 1))));
   }
 
   private at(c: number, ref: Ticks): FrameAt {
@@ -103,12 +113,12 @@ export class FrameFits {
     return [Math.min(a0, a1), Math.max(a0, a1)];
   }
 
-  /** Which way a span moves: where it lies before its first touch and after it has left. */
+  /** Which way a span moves: where it lies before its first touch and a few frames later. */
   signOf(span: ObjectSpan): 1 | -1 {
     const { geometry, threshold } = this.setup;
     const ref = this.setup.timesNs[span.firstColumn] as Ticks;
     const before = this.at(span.firstColumn - 1, ref);
-    const after = this.at(span.lastColumn + 1, ref);
+    const after = this.at(signAfter(span), ref);
     return motionSign(before, after, this.background as RgbImage, geometry, this.across(span), this.window, threshold);
   }
 
@@ -125,6 +135,14 @@ export class FrameFits {
     for (let c = Math.max(0, from); c < Math.min(this.columns, to); c++) frames.push(this.at(c, ref));
     return { frames, background: this.background as RgbImage, geometry, across: this.across(span), sign, window: this.window, threshold };
   }
+}
+
+/**
+ * The column whose frame shows which way an object went, against the one before its first touch: the last of its
+ * first fit's frames (it has moved on by then; a frame after it left the line would cost a decode of its own).
+ */
+function signAfter(span: ObjectSpan): number {
+  return Math.min(span.lastColumn + 1, span.firstColumn + FIT_FRAMES_FROM - 1);
 }
 
 /** The columns a first fit of an object uses. */

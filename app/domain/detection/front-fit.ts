@@ -123,6 +123,9 @@ export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: 
  */
 const ROW_CORRELATION = 4;
 
+/** Share of an edge's width (px) by which every front of a fit may be off alike. */
+const EDGE_BIAS = 0.03;
+
 /** The narrowest fade taken for a shadow before the object's speed is known (a sharp edge is 1–3 px wide). */
 const FIRST_SHADOW_WIDTH = 8;
 
@@ -139,10 +142,10 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
   const motion = fitRigidMotion(measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3)));
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
-  return solveCrossing(motion, rough);
+  return solveCrossing(motion, rough, rough === sharp && widths.length ? median(widths) : 1);
 }
 
-function solveCrossing(motion: RigidMotion, rough: RigidMotion): CrossingFit | null {
+function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number): CrossingFit | null {
   const { frames, rows, rms } = motion;
   const tip = leadingPoint(rows, Math.max(rms, 0.02));
   const frameNoise = (f: FrameDisplacement) => Math.max(rms, 0.02) * Math.sqrt(ROW_CORRELATION / f.rows);
@@ -165,19 +168,21 @@ function solveCrossing(motion: RigidMotion, rough: RigidMotion): CrossingFit | n
   if (!(xb > xa)) return null;
   const dt = b.t - a.t;
   const phi = -xa / (xb - xa);
+  // Uneven steps are the footage's (or the object's, or a misreading common to all rows): measured on the frames
+  // fitted, or on the first pass's when too few frames were fitted to tell.
+  const irregular = irregularity(frames.length >= 5 ? frames : rough.frames, frameNoise);
   const t = a.t + phi * dt;
   const speed = (xb - xa) / dt;
-  // Uneven steps are the footage's (or the object's): measured on the frames fitted, or on the first pass's when
-  // too few frames were fitted to tell.
-  const irregular = irregularity(frames.length >= 5 ? frames : rough.frames, frameNoise);
-  const w = (1 - phi) ** 2 + phi ** 2;
   const varianceX =
     tip.sigma ** 2 +
     (1 - phi) ** 2 * frameNoise(a) ** 2 +
     phi ** 2 * frameNoise(b) ** 2 +
-    irregular.px ** 2 * w +
-    // A steady acceleration bends the path between the two frames by up to a·dt²/8.
-    ((Math.abs(irregular.accel) * dt * dt) / 8) ** 2;
+    // Irregular steps (frames not captured at the times they carry, or a lurch) put the object elsewhere between
+    // the two frames than a straight line between them says.
+    irregular.px ** 2 * ((1 - phi) ** 2 + phi ** 2) +
+    // Unmixing a blurred edge against a background that is not quite the one under it (a shadow's fade, JPEG
+    // ringing) shifts every row's front alike, by a small share of the edge's width: no average removes it.
+    (EDGE_BIAS * edgeWidth) ** 2;
   const points = rows.reduce((n, r) => n + r.points, 0);
   return {
     t,

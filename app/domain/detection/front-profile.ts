@@ -68,6 +68,11 @@ export function profileOf(frame: FrameAt, bg: RgbImage, axis: 'x' | 'y', a: numb
  * front lies inside the band (or the object fills it to the far end). `shadowWidth`: the narrowest darkening ramp
  * (px) taken for a shadow rather than the object's blurred edge (Infinity: no shadow test).
  */
+/** Samples behind a candidate front whose strongest difference it is weighed against. */
+const LOCAL_PEAK = 16;
+/** Longest blurred ramp walked into the object to find its own colour (px): a fast car's motion blur. */
+const MAX_RAMP = 24;
+
 export interface Front {
   /** Signed px downstream of the line. */
   s: number;
@@ -87,7 +92,7 @@ export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infi
 
 /**
  * The most downstream sample of the object: the last of three in a row clearly different from the background,
- * clearly meaning over the threshold and over 0.3 of the strongest difference within the next 10 samples behind it
+ * clearly meaning over the threshold and over 0.3 of the strongest difference within LOCAL_PEAK samples behind it
  * (a compression halo just ahead of a bright car is not its front; a body fainter than its own roof panel further
  * back is). -1 when there is none.
  */
@@ -96,7 +101,7 @@ function frontCandidate(p: Profile, threshold: number): number {
   for (let j = n - 1; j >= 2; j--) {
     if ((mag[j] as number) <= threshold || (mag[j - 1] as number) <= threshold || (mag[j - 2] as number) <= threshold) continue;
     let peak = 0;
-    for (let i = Math.max(0, j - 10); i <= j; i++) peak = Math.max(peak, mag[i] as number);
+    for (let i = Math.max(0, j - LOCAL_PEAK); i <= j; i++) peak = Math.max(peak, mag[i] as number);
     const level = 0.3 * peak;
     if ((mag[j] as number) > level && (mag[j - 1] as number) > level && (mag[j - 2] as number) > level) return j;
   }
@@ -140,10 +145,16 @@ export function softShadowStart(p: Profile, k0: number, threshold: number, minWi
   // Over a black square of a chequered line, or black paint, a shadow changes next to nothing: those samples
   // neither show nor interrupt one, so they are stepped over.
   const readable = (j: number) => (s[j] as Shading).bgNorm >= 60;
-  const tolAt = (j: number) => (0.35 * threshold) / (s[j] as Shading).bgNorm;
+  // β's noise: the threshold is a few times the noise of a sample's colour distance.
+  const tolAt = (j: number) => threshold / (s[j] as Shading).bgNorm;
   const shadowLike = (j: number) => {
     const x = s[j] as Shading;
     return x.beta < 1 - tolAt(j) && x.beta > 0.03 && x.hueOff <= Math.max(0.5 * threshold, 0.12 * x.beta * x.bgNorm);
+  };
+  // The walk compares β smoothed over three readable neighbours, so one noisy sample neither stops nor carries it.
+  const smooth = (j: number) => {
+    const near = [j - 1, j, j + 1].filter((i) => i >= 0 && i < n && readable(i)).map((i) => (s[i] as Shading).beta);
+    return near.sort((x, y) => x - y)[Math.floor(near.length / 2)] as number;
   };
   let start = k0;
   while (start > 0 && !readable(start)) start--;
@@ -154,7 +165,7 @@ export function softShadowStart(p: Profile, k0: number, threshold: number, minWi
   for (let j = start - 1; j >= 0; j--) {
     if (!readable(j)) continue;
     if (!shadowLike(j)) break;
-    const here = (s[last] as Shading).beta;
+    const here = smooth(last);
     const next = (s[j] as Shading).beta;
     const tol = tolAt(j) + tolAt(last);
     if (next > here + tol || here - next > 0.1 * (last - j) + tol) break;
@@ -210,11 +221,19 @@ function bodyFront(p: Profile, threshold: number): Front | null {
   const { mag, n } = p;
   const k = frontCandidate(p, threshold);
   if (k < 0 || k >= n - 2) return null;
-  // Walk inwards while the difference still climbs (the blurred or anti-aliased ramp), then one pixel more.
+  // Walk inwards while the difference still climbs (the blurred or anti-aliased ramp), looking two samples ahead
+  // (JPEG and half-resolution colour leave steps of two equal samples on a ramp), then one pixel more.
   let inner = k;
-  for (let step = 0; step < 12 && inner - 1 >= 0 && (mag[inner - 1] as number) > 1.08 * (mag[inner] as number); step++) inner--;
+  for (let step = 0; step < MAX_RAMP && inner - 1 >= 0; step++) {
+    const next = mag[inner - 1] as number;
+    const after = inner - 2 >= 0 ? (mag[inner - 2] as number) : 0;
+    const here = mag[inner] as number;
+    if (next > 1.08 * here) inner--;
+    else if (after > 1.08 * here) inner -= 2;
+    else break;
+  }
   inner = Math.max(0, inner - 1);
-  if (inner === 0 && k > 12) return null;
+  if (inner === 0 && k > MAX_RAMP) return null;
   // The object's colour just inside the front, as a difference from the background there.
   const obj = [0, 0, 0];
   const from = Math.max(0, inner - 1);

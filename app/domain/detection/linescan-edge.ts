@@ -35,18 +35,25 @@ const HIDDEN_COLUMNS = 2;
 const MIN_SIGMA_COLUMNS = 0.03;
 
 export function lineScanEdge(o: CompositeObject, p: Plane, background: Float32Array, threshold: number): LineScanEdge | null {
-  const rows: { a: number; o: number; points: number }[] = [];
-  const widths: number[] = [];
+  const read: { row: { a: number; o: number; points: number }; sharp: boolean }[] = [];
   o.firstByRow.forEach((first, k) => {
     if (first < 0) return;
     const r = o.top + k;
-    const front = frontInProfile(rowProfile(p, background, r, first), threshold);
+    const profile = rowProfile(p, background, r, first);
+    const front = frontInProfile(profile, threshold);
     if (!front) return;
     // Samples run from late columns to early ones (downstream is earlier), sample k being column start − k, and
-    // the profile's origin is set so that a position s is column −s.
-    rows.push({ a: r, o: front.s, points: 1 });
-    widths.push(front.width);
+    // the profile's origin is set so that a position s is column −s. A soft edge (a halo or blur fading in over
+    // many columns ahead of the body) is read where it is half way up: summing its faint columns as coverage
+    // would put the arrival at the halo's start.
+    const ramp = rampOf(profile);
+    const sharp = ramp.width <= SHARP_COLUMNS;
+    read.push({ row: { a: r, o: sharp ? front.s : ramp.half, points: 1 }, sharp });
   });
+  // Where some rows show the body's edge sharp, rows that only show a soft fade are not taken for the nose.
+  const sharpRows = read.filter((x) => x.sharp);
+  const sharp = sharpRows.length >= Math.max(5, 0.1 * read.length);
+  const rows = (sharp ? sharpRows : read).map((x) => x.row);
   // Where the object's colour matches the background (a white car over a white square) its nose is invisible and
   // the row shows a later edge (its windscreen): rows well behind the earliest edges around them are left out.
   const visible = rows.filter((r) => {
@@ -58,10 +65,32 @@ export function lineScanEdge(o: CompositeObject, p: Plane, background: Float32Ar
   const bends = visible.slice(2).map((r, i) => Math.abs(r.o - 2 * (visible[i + 1] as { o: number }).o + (visible[i] as { o: number }).o));
   const rowNoise = bends.length ? (1.4826 * median(bends)) / Math.sqrt(6) : 0.1;
   const tip = leadingPoint(visible, rowNoise);
-  const near = rows.map((r, i) => ({ r, w: widths[i] as number })).filter(({ r }) => Math.abs(r.a - tip.a) <= 3 && visible.includes(r));
-  const width = median(near.map((x) => x.w));
   // The vertex rests on the few rows around the tip: about a third of one row's noise.
-  return { column: -tip.o, sigmaColumns: Math.max(MIN_SIGMA_COLUMNS, rowNoise / Math.sqrt(3)), sharp: width <= SHARP_COLUMNS, rows: tip.body };
+  return { column: -tip.o, sigmaColumns: Math.max(MIN_SIGMA_COLUMNS, rowNoise / Math.sqrt(3)), sharp, rows: tip.body };
+}
+
+/**
+ * How an edge rises along a row, in columns: from 10 % to 90 % of the way from the background's level (ahead of
+ * it) to the body's (the strongest difference within a few columns behind the start), and where it is half way.
+ */
+function rampOf(p: Profile): { width: number; half: number } {
+  // Sample 0 is the latest column; the last sample the earliest. Ahead of the object: the last few samples.
+  const ahead = Array.from(p.mag.slice(Math.max(0, p.n - 6)));
+  const quiet = median(ahead);
+  let body = 0;
+  for (let j = 0; j < p.n; j++) body = Math.max(body, p.mag[j] as number);
+  const level = (share: number) => quiet + share * (body - quiet);
+  // The first sample (from the early end) at or over a level, interpolated between samples.
+  const at = (share: number) => {
+    const v = level(share);
+    for (let j = p.n - 2; j >= 0; j--) {
+      const here = p.mag[j] as number;
+      const before = p.mag[j + 1] as number;
+      if (here >= v) return j + (here === before ? 0 : (here - v) / (here - before));
+    }
+    return 0;
+  };
+  return { width: at(0.1) - at(0.9), half: p.s0 + at(0.5) };
 }
 
 function rowProfile(p: Plane, background: Float32Array, r: number, first: number): Profile {
