@@ -5,7 +5,7 @@
  * of fits needs: a video is decoded once per call).
  */
 import type { CompositeObject } from '../domain/detection/composite-objects.js';
-import { medianBackground } from '../domain/detection/background.js';
+import { cropToBand, medianBackground, type Band } from '../domain/detection/background.js';
 import { fitCrossing, frameGain, motionSign, type CrossingFit, type FitInput, type FrameAt, type RgbImage } from '../domain/detection/front-fit.js';
 import { bandAround, type LineGeometry } from '../domain/detection/line-crossing.js';
 import type { ObjectSpan } from '../domain/detection/reading.js';
@@ -45,6 +45,8 @@ export class FrameFits {
   private readonly gains = new Map<number, number>();
   private background: RgbImage | null = null;
   readonly window: number;
+  /** The band around the line every frame is cut to. */
+  private readonly band: Band;
 
   constructor(
     private readonly setup: FrameSetup,
@@ -53,6 +55,7 @@ export class FrameFits {
     const { manifest, geometry } = setup;
     const motionDim = geometry.motionAxis === 'x' ? manifest.source.width : manifest.source.height;
     this.window = Math.max(24, Math.min(200, Math.round(motionDim * 0.2)));
+    this.band = bandAround(geometry, manifest.source.width, manifest.source.height, this.window + 2);
   }
 
   get columns(): number {
@@ -74,15 +77,8 @@ export class FrameFits {
       wanted.add(this.frameOf(signAfter(n.span)));
     }
     const missing = [...wanted].filter((f) => !this.images.has(f));
-    if (missing.length) for (const [f, image] of await this.read(missing)) this.images.set(f, image);
-    if (!this.background) {
-      const { manifest, geometry } = this.setup;
-      const band = bandAround(geometry, manifest.source.width, manifest.source.height, this.window + 2);
-      this.background = medianBackground(
-        backgroundFrames.map((f) => this.images.get(f) as RgbImage),
-        band,
-      );
-    }
+    if (missing.length) for (const [f, image] of await this.read(missing, this.band)) this.images.set(f, cropToBand(image, this.band));
+    this.background ??= medianBackground(backgroundFrames.map((f) => this.images.get(f) as RgbImage));
   }
 
   /**

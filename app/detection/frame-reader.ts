@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Band } from '../domain/detection/background.js';
 import type { RgbImage } from '../domain/detection/front-fit.js';
 import { UserError } from '../domain/errors.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
@@ -19,15 +20,16 @@ import type { Samples } from '../imaging/pixels.js';
 import { keyframesOf, readVideoFrames } from './video-frames.js';
 
 /**
- * Reads the frames with these numbers; `keyframes`, where the source has them (a video), lists the frames that
+ * Reads the frames with these numbers (a video only the `band` of them, where given; other sources whole);
+ * `keyframes`, where the source has them (a video), lists the frames that
  * decode on their own, which the background is best sampled from.
  */
-export type FrameReader = ((indices: readonly number[]) => Promise<Map<number, RgbImage>>) & { keyframes?: () => Promise<number[] | null> };
+export type FrameReader = ((indices: readonly number[], band?: Band) => Promise<Map<number, RgbImage>>) & { keyframes?: () => Promise<number[] | null> };
 
 export function frameReader(manifest: EvidenceManifest): FrameReader {
   const src = manifest.source;
   if (src.kind === 'frames') return (indices) => readFolderFrames(manifest, indices);
-  if (src.kind === 'video') return Object.assign((indices: readonly number[]) => readVideoFrames(src.path, src.width, src.height, indices), { keyframes: () => keyframesOf(src.path) });
+  if (src.kind === 'video') return Object.assign((indices: readonly number[], band?: Band) => readVideoFrames(src.path, src.width, src.height, indices, band), { keyframes: () => keyframesOf(src.path) });
   return async (indices) => {
     const source = await openCachedSource(src.path);
     const out = new Map<number, RgbImage>();

@@ -7,9 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import type { Band } from '../domain/detection/background.js';
 import type { RgbImage } from '../domain/detection/front-fit.js';
+import type { Region } from '../domain/line/finish-line.js';
 import { UserError } from '../domain/errors.js';
 import { ffmpegPath, ffprobePath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from '../imaging/sources/ffmpeg.js';
+import { cropFilter } from '../imaging/sources/video-crop.js';
 
 interface VideoIndex {
   /** Presentation timestamps in order (stream time base); frame i has pts[i]. */
@@ -59,11 +62,26 @@ export async function keyframesOf(file: string): Promise<number[] | null> {
   return index.keyframes.length ? index.keyframes : null;
 }
 
+/** What comes out of ffmpeg: the band's size and origin, and the filter that cuts and converts it. */
+interface Shape {
+  width: number;
+  height: number;
+  x0: number;
+  y0: number;
+  filter: string;
+}
+
+function clipBand(band: Band, width: number, height: number): Region {
+  const left = Math.max(0, Math.floor(band.x0));
+  const top = Math.max(0, Math.floor(band.y0));
+  return { left, top, width: Math.min(width, Math.ceil(band.x1)) - left, height: Math.min(height, Math.ceil(band.y1)) - top };
+}
+
 /** Frames within this many of each other are decoded in one stretch rather than two seeks. */
 const JOIN_GAP = 24;
 const PROCESSES = 2;
 
-export async function readVideoFrames(file: string, width: number, height: number, indices: readonly number[]): Promise<Map<number, RgbImage>> {
+export async function readVideoFrames(file: string, width: number, height: number, indices: readonly number[], band?: Band): Promise<Map<number, RgbImage>> {
   const index = await videoIndex(file);
   const sorted = [...new Set(indices)].sort((a, b) => a - b);
   const outOfRange = sorted.find((i) => i < 0 || i >= index.pts.length);
@@ -79,17 +97,22 @@ export async function readVideoFrames(file: string, width: number, height: numbe
   const lone = runs.filter(([a, b]) => a === b && keys.has(a)).map(([a]) => a);
   const stretches = lone.length > 1 ? runs.filter(([a, b]) => !(a === b && keys.has(a))) : runs;
   const passthrough = await framePassthroughArgs();
+  // Only the band is converted to RGB and piped (ffmpeg crops an even box around it first, as the build does).
+  const region = band ? clipBand(band, width, height) : null;
+  const shape: Shape = region
+    ? { width: region.width, height: region.height, x0: region.left, y0: region.top, filter: cropFilter(width, height, region) }
+    : { width, height, x0: 0, y0: 0, filter: 'format=rgb24' };
   const out = new Map<number, RgbImage>();
   const wanted = new Set(sorted);
   const jobs: (() => Promise<void>)[] = stretches.map(([a, b]) => async () => {
-    const frames = await decodeRun(file, width, height, index, a, b, passthrough);
+    const frames = await decodeRun(file, shape, index, a, b, passthrough);
     frames.forEach((image, k) => {
       if (wanted.has(a + k)) out.set(a + k, image);
     });
   });
   if (lone.length > 1) {
     jobs.unshift(async () => {
-      const frames = await decodeKeyframes(file, [width, height], index, lone, passthrough);
+      const frames = await decodeKeyframes(file, shape, index, lone, passthrough);
       lone.forEach((f, k) => out.set(f, frames[k] as RgbImage));
     });
   }
@@ -102,7 +125,7 @@ export async function readVideoFrames(file: string, width: number, height: numbe
 }
 
 /** Frames a..b, decoded from the keyframe before a (a seek just short of a's time), picked by timestamp. */
-async function decodeRun(file: string, width: number, height: number, index: VideoIndex, a: number, b: number, passthrough: string[]): Promise<RgbImage[]> {
+async function decodeRun(file: string, shape: Shape, index: VideoIndex, a: number, b: number, passthrough: string[]): Promise<RgbImage[]> {
   const first = index.pts[0] as bigint;
   const pa = index.pts[a] as bigint;
   const pb = index.pts[b] as bigint;
@@ -113,16 +136,16 @@ async function decodeRun(file: string, width: number, height: number, index: Vid
   // overshoots (some containers count -ss differently), decode from the start instead.
   const attempts = [Math.max(0, seconds - Math.max(2 * interval, 0.02)), null];
   for (const seek of attempts) {
-    const frames = await runDecode(file, [width, height], seek, [pa, pb], count, passthrough);
+    const frames = await runDecode(file, shape, seek, [pa, pb], count, passthrough);
     if (frames.length === count) return frames;
   }
   throw new UserError(`${file}: frames ${a}–${b} needed for detection could not be decoded`, 'INVALID_ARGUMENT');
 }
 
 /** Keyframes only (the decoder skips every other frame), picked by timestamp. */
-async function decodeKeyframes(file: string, size: [number, number], index: VideoIndex, frames: readonly number[], passthrough: string[]): Promise<RgbImage[]> {
+async function decodeKeyframes(file: string, shape: Shape, index: VideoIndex, frames: readonly number[], passthrough: string[]): Promise<RgbImage[]> {
   const pts = frames.map((f) => index.pts[f] as bigint);
-  const got = await runDecode(file, size, null, [pts[0] as bigint, pts[pts.length - 1] as bigint], frames.length, passthrough, pts);
+  const got = await runDecode(file, shape, null, [pts[0] as bigint, pts[pts.length - 1] as bigint], frames.length, passthrough, pts);
   if (got.length !== frames.length) throw new UserError(`${file}: keyframes needed for detection could not be decoded`, 'INVALID_ARGUMENT');
   return got;
 }
@@ -131,7 +154,8 @@ async function decodeKeyframes(file: string, size: [number, number], index: Vide
  * Frames with timestamps pa..pb (or, with `only`, just those timestamps from a keyframes-only decode), after a seek
  * to `seek` seconds (null: from the start).
  */
-function runDecode(file: string, [width, height]: [number, number], seek: number | null, [pa, pb]: [bigint, bigint], count: number, passthrough: string[], only?: readonly bigint[]): Promise<RgbImage[]> {
+function runDecode(file: string, shape: Shape, seek: number | null, [pa, pb]: [bigint, bigint], count: number, passthrough: string[], only?: readonly bigint[]): Promise<RgbImage[]> {
+  const { width, height, x0, y0 } = shape;
   const select = only ? only.map((p) => `eq(pts\\,${p})`).join('+') : `between(pts\\,${pa}\\,${pb})`;
   // -noautorotate: frames as stored, as the build decoded them (the manifest's width and height are the stored ones).
   const args = [
@@ -139,7 +163,7 @@ function runDecode(file: string, [width, height]: [number, number], seek: number
     ...(only ? ['-skip_frame', 'nokey'] : []),
     ...(seek === null ? [] : ['-ss', seek.toFixed(6)]),
     '-i', file, '-map', '0:v:0', '-an', '-sn', '-dn',
-    '-vf', `select=${select},format=rgb24`, ...passthrough, '-frames:v', String(count), '-f', 'rawvideo', 'pipe:1',
+    '-vf', `select=${select},${shape.filter}`, ...passthrough, '-frames:v', String(count), '-f', 'rawvideo', 'pipe:1',
   ];
   const frameBytes = width * height * 3;
   return new Promise((resolve, reject) => {
@@ -153,7 +177,7 @@ function runDecode(file: string, [width, height]: [number, number], seek: number
       if (code !== 0) return reject(new UserError(`${file}: ffmpeg could not decode frames for detection (${lastErrorLine(stderr)})`, 'INVALID_ARGUMENT'));
       const all = Buffer.concat(chunks);
       const got = Math.floor(all.length / frameBytes);
-      resolve(Array.from({ length: got }, (_, k) => ({ width, height, data: new Uint8Array(all.buffer, all.byteOffset + k * frameBytes, frameBytes) })));
+      resolve(Array.from({ length: got }, (_, k) => ({ width, height, x0, y0, data: new Uint8Array(all.buffer, all.byteOffset + k * frameBytes, frameBytes) })));
     });
   });
 }

@@ -1,7 +1,9 @@
 /**
  * The still scene behind the moving objects: the per-pixel median of frames spread over the whole recording. Any
  * object that is in view for less than half of those frames disappears from it, which covers competitors crossing
- * a finish line. Frames are first brought to a common exposure, so auto-exposure swings do not smear it.
+ * a finish line. Frames are first brought to a common exposure, so auto-exposure swings do not smear it. Only the
+ * band around the finish line is kept and computed: nothing reads the rest, and a full-HD frame's median costs
+ * seconds.
  */
 import type { RgbImage } from './front-fit.js';
 import { medianInPlace } from './robust.js';
@@ -17,19 +19,11 @@ function brightness(img: RgbImage): number {
   return sum / Math.max(1, n);
 }
 
-/** Pixel rectangle [x0, x1) × [y0, y1). */
-export interface Band {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
-
 /**
- * The background inside `band` (the strip around the finish line the detector reads; the whole frame when not
- * given). Outside the band the result is left at zero: nothing reads it, and a full-HD frame's median costs seconds.
+ * The background of frames that all cover the same part of the picture (the band around the line the detector
+ * reads), with their origin.
  */
-export function medianBackground(frames: readonly RgbImage[], band?: Band): RgbImage {
+export function medianBackground(frames: readonly RgbImage[]): RgbImage {
   const first = frames[0];
   if (!first) throw new RangeError('no frames for the background');
   const { width, height } = first;
@@ -38,15 +32,32 @@ export function medianBackground(frames: readonly RgbImage[], band?: Band): RgbI
   const scale = levels.map((l) => (l > 1 ? reference / l : 1));
   const out = new Float32Array(width * height * 3);
   const scratch = new Float32Array(frames.length);
-  const x0 = Math.max(0, Math.floor(band?.x0 ?? 0));
-  const x1 = Math.min(width, Math.ceil(band?.x1 ?? width));
-  const y0 = Math.max(0, Math.floor(band?.y0 ?? 0));
-  const y1 = Math.min(height, Math.ceil(band?.y1 ?? height));
-  for (let y = y0; y < y1; y++) {
-    for (let i = (y * width + x0) * 3; i < (y * width + x1) * 3; i++) {
-      for (let f = 0; f < frames.length; f++) scratch[f] = ((frames[f] as RgbImage).data[i] as number) * (scale[f] as number);
-      out[i] = medianInPlace(scratch, frames.length);
-    }
+  for (let i = 0; i < width * height * 3; i++) {
+    for (let f = 0; f < frames.length; f++) scratch[f] = ((frames[f] as RgbImage).data[i] as number) * (scale[f] as number);
+    out[i] = medianInPlace(scratch, frames.length);
   }
-  return { width, height, data: out };
+  return { width, height, data: out, x0: first.x0 ?? 0, y0: first.y0 ?? 0 };
+}
+
+/** Pixel rectangle [x0, x1) × [y0, y1) of a frame. */
+export interface Band {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** The part of a whole frame inside `band` (clipped to the frame), as an image with that origin. */
+export function cropToBand(img: RgbImage, band: Band): RgbImage {
+  if ((img.x0 ?? 0) !== 0 || (img.y0 ?? 0) !== 0) return img; // already the band
+  const x0 = Math.max(0, Math.floor(band.x0));
+  const y0 = Math.max(0, Math.floor(band.y0));
+  const x1 = Math.min(img.width, Math.ceil(band.x1));
+  const y1 = Math.min(img.height, Math.ceil(band.y1));
+  if (x0 === 0 && y0 === 0 && x1 === img.width && y1 === img.height) return img;
+  const width = x1 - x0;
+  const height = y1 - y0;
+  const data = img.data instanceof Float32Array ? new Float32Array(width * height * 3) : new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) data.set(img.data.subarray(((y + y0) * img.width + x0) * 3, ((y + y0) * img.width + x1) * 3), y * width * 3);
+  return { width, height, data, x0, y0 };
 }

@@ -25,7 +25,7 @@ export const MAX_ROW_GAP = 4;
 
 /**
  * Where the outline divides into two bodies (the across-coordinate of the first row of the second), or null when it
- * is one. Each side must span at least `minRows` rows.
+ * is one. Each side must span at least `minRows` rows and a quarter of the other's.
  */
 export function bodyBoundary(outline: readonly OutlineRow[], minRows: number): number | null {
   const rows = [...outline].sort((x, y) => x.a - y.a);
@@ -49,9 +49,12 @@ export function bodyBoundary(outline: readonly OutlineRow[], minRows: number): n
     for (let j = peak + step; j >= 0 && j < o.length; j += step) {
       if ((o[j] as number) < (o[low] as number)) low = j;
       const rise = (o[j] as number) - (o[low] as number);
+      // Rows on the far side of the dip, and on the near side: each body at least a quarter of the other's width
+      // (a car's mirror beside its bonnet is not a second car).
       const beyond = step > 0 ? o.length - low : low + 1;
-      const before = Math.abs(low - peak);
-      if (rise >= depth && beyond >= minRows && before >= minRows / 2 && (!best || rise > best.rise)) best = { at: step > 0 ? low : low + 1, rise };
+      const near = o.length - beyond;
+      const wide = beyond >= Math.max(minRows, 0.25 * near) && near >= Math.max(minRows, 0.25 * beyond);
+      if (rise >= depth && wide && Math.abs(low - peak) >= minRows / 2 && (!best || rise > best.rise)) best = { at: step > 0 ? low : low + 1, rise };
     }
   }
   return best ? (rows[best.at] as OutlineRow).a : null;

@@ -21,11 +21,16 @@ import { median, medianInPlace, runningMedian } from './robust.js';
 
 export type { RowPoints } from './rigid-motion.js';
 
-/** An RGB frame, interleaved, 0–255 scale. */
+/**
+ * An RGB frame, interleaved, 0–255 scale; or the part of one the detector reads (the band around the line), whose
+ * first pixel is the frame's (x0, y0).
+ */
 export interface RgbImage {
   width: number;
   height: number;
   data: Uint8Array | Float32Array;
+  x0?: number;
+  y0?: number;
 }
 
 export interface FrameAt {

@@ -24,10 +24,10 @@ export interface Profile {
   n: number;
 }
 
-/** Reads a pixel given motion-axis coordinate m and across-coordinate a. */
+/** Reads a pixel given motion-axis coordinate m and across-coordinate a (frame coordinates; -1 outside the image). */
 function pixelIndex(img: RgbImage, axis: 'x' | 'y', m: number, a: number): number {
-  const x = axis === 'x' ? m : a;
-  const y = axis === 'x' ? a : m;
+  const x = (axis === 'x' ? m : a) - (img.x0 ?? 0);
+  const y = (axis === 'x' ? a : m) - (img.y0 ?? 0);
   if (x < 0 || y < 0 || x >= img.width || y >= img.height) return -1;
   return (y * img.width + x) * 3;
 }

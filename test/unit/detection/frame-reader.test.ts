@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { frameReader } from '../../../app/detection/frame-reader.js';
+import type { RgbImage } from '../../../app/domain/detection/front-fit.js';
 import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
 import { ffmpegPath, runTool } from '../../../app/imaging/sources/ffmpeg.js';
 import { loadManifest } from '../../../app/store/evidence-reader.js';
@@ -94,19 +95,24 @@ describe('frameReader on a video', () => {
     const reader = frameReader(manifest);
     expect(await reader.keyframes?.()).toEqual([0, 25, 50, 75, 100]);
     const wanted = [3, 4, 5, 6, 7, 31, 58, 59, 60, 61, 75, 100, 119];
-    const read = await reader(wanted);
-    expect([...read.keys()].sort((a, b) => a - b)).toEqual(wanted);
-    for (const f of wanted) {
-      const img = read.get(f);
-      const onLine: number[] = [];
-      const column: number[] = [];
-      for (let y = 0; y < H; y++) {
-        for (let c = 0; c < 3; c++) {
-          onLine.push(img?.data[(y * W + X) * 3 + c] as number);
-          column.push(composite.data[(y * columns + f) * 3 + c] as number);
+    // Whole frames, and only a band around the line (cut by ffmpeg before converting, at an odd offset).
+    for (const band of [undefined, { x0: 23, x1: 52, y0: 0, y1: H }]) {
+      const read = await reader(wanted, band);
+      expect([...read.keys()].sort((a, b) => a - b)).toEqual(wanted);
+      for (const f of wanted) {
+        const img = read.get(f) as RgbImage;
+        expect(img.width).toBe(band ? 29 : W);
+        const x = X - (img.x0 ?? 0);
+        const onLine: number[] = [];
+        const column: number[] = [];
+        for (let y = 0; y < H; y++) {
+          for (let c = 0; c < 3; c++) {
+            onLine.push(img.data[(y * img.width + x) * 3 + c] as number);
+            column.push(composite.data[(y * columns + f) * 3 + c] as number);
+          }
         }
+        expect(onLine, `frame ${f}${band ? ' (band)' : ''}`).toEqual(column);
       }
-      expect(onLine, `frame ${f}`).toEqual(column);
     }
   });
 });
