@@ -8,7 +8,7 @@
  * is made.
  */
 import type { CompositeObject, Plane } from './composite-objects.js';
-import { leadingPoint } from './front-fit.js';
+import { leadingPoint } from './leading-point.js';
 import { frontInProfile, type Profile } from './front-profile.js';
 import { coarseReading, type Reading } from './reading.js';
 import { median } from './robust.js';
