@@ -1,7 +1,10 @@
 /**
  * Leading-edge suggestions for a race: objects found in the composite, then each one's crossing time refined to a
- * fraction of a frame interval from the source frames around its leading edge. Suggestions only: the official
- * accepts one for a competitor or places their own hairline; nothing here decides a result.
+ * fraction of a frame interval from the source frames around its leading edge, one suggestion per body
+ * (frame-readings.ts); in a native line-scan image, from the image itself (linescan-edge.ts). Each states its
+ * uncertainty, whether that is a calibrated one, and flags (on the line at the first or last column, only good to
+ * the frame). Suggestions only: the official accepts one for a competitor or places their own hairline; nothing
+ * here decides a result.
  *
  * Results are deterministic (same evidence, same suggestions), sorted by time, numbered from 0 in that order, and
  * cached per race while the process runs (evidence never changes once built).
@@ -9,7 +12,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { EdgeSuggestion } from '../api/types.js';
-import { findCompositeObjects, type Plane } from '../domain/detection/composite-objects.js';
+import { findCompositeObjects, minObjectRows, type Plane } from '../domain/detection/composite-objects.js';
 import { lineGeometry } from '../domain/detection/line-crossing.js';
 import { lineScanReading } from '../domain/detection/linescan-edge.js';
 import { confidenceOf, type Reading } from '../domain/detection/reading.js';
@@ -75,11 +78,10 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
   const { objects, model } = findCompositeObjects(plane, lineScan ? { still: stillBackground(plane) } : {});
   const threshold = Math.max(12, 0.8 * median(Array.from(model.threshold)));
   const geometry = lineGeometry(manifest.line);
-  const minRows = Math.max(4, Math.round(plane.height * 0.012));
   const readings: Reading[] = lineScan
     ? objects.map((o) => lineScanReading(o, plane, model.background, threshold, timesNs))
     : objects.length
-        ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minRows)
+        ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minObjectRows(plane.height))
         : [];
   const suggestions = readings.map(
     (r) =>

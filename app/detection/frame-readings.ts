@@ -163,7 +163,5 @@ function toReading(a: Attempt, timesNs: readonly Ticks[], setup: FrameSetup): Re
     rows: [Math.min(r0, r1), Math.max(r0, r1)],
     flags: coarse.flags.filter((f) => f === 'on-line-at-end'),
     quality: Math.max(0, Math.min(1, 1 - fit.residualPx / travel / 0.5)) * Math.min(1, fit.points / 12),
-    speed: fit.velocity,
-    intervalS: fit.intervalS,
   };
 }

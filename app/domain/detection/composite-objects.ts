@@ -107,13 +107,18 @@ export function modelComposite(p: Plane, still?: StillBackground): CompositeMode
   return { background, gain, difference, threshold };
 }
 
+/** The fewest rows of the line an object spans to count (a composite of `height` rows). */
+export function minObjectRows(height: number): number {
+  return Math.max(4, Math.round(height * 0.012));
+}
+
 /** Median difference over the row threshold an object must reach (real objects sit at 4–12). */
 const MIN_CONTRAST = 1.6;
 
 export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { objects: CompositeObject[]; model: CompositeModel } {
   const model = modelComposite(p, options.still);
   const { width: W, height: H } = p;
-  const minRows = options.minRows ?? Math.max(4, Math.round(H * 0.012));
+  const minRows = options.minRows ?? minObjectRows(H);
   const floor = options.minThreshold ?? 14;
   const { difference: D } = model;
   const thr = model.threshold.map((t) => Math.max(t, floor));

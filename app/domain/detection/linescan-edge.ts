@@ -135,6 +135,5 @@ export function lineScanReading(o: CompositeObject, p: Plane, background: Float3
     rows: edge.rows,
     flags: edge.sharp ? coarse.flags.filter((f) => f !== 'no-sub-frame') : coarse.flags,
     quality: edge.sharp ? Math.max(0, 1 - edge.sigmaColumns) : 0.2,
-    intervalS: interval,
   };
 }

@@ -23,9 +23,6 @@ export interface Reading {
   flags: EdgeFlag[];
   /** 0–1: how clearly it stands out (contrast) and how well its edge was read (quality). */
   quality: number;
-  /** For a sub-frame fit: its speed (px/s) and the crossing's frame interval, so merged parts can be compared. */
-  speed?: number;
-  intervalS: number;
 }
 
 /**
@@ -50,7 +47,6 @@ export function coarseReading(span: ObjectSpan, timesNs: readonly Ticks[], direc
     rows: [span.top, span.bottom],
     flags,
     quality: 0,
-    intervalS: ticksToSeconds(interval),
   };
 }
 
