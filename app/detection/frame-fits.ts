@@ -78,7 +78,18 @@ export class FrameFits {
     }
     const missing = [...wanted].filter((f) => !this.images.has(f));
     if (missing.length) for (const [f, image] of await this.read(missing, this.band)) this.images.set(f, cropToBand(image, this.band));
-    this.background ??= medianBackground(backgroundFrames.map((f) => this.images.get(f) as RgbImage));
+    // Only the lines the objects cover (and a few either side) need a background, and every fourth line of the
+    // band for the frames' exposure gains (measured where the objects mostly are not).
+    if (!this.background) {
+      const { geometry, manifest } = this.setup;
+      const acrossMax = geometry.motionAxis === 'x' ? manifest.source.height : manifest.source.width;
+      const objectLines = needs.map((n) => this.across(n.span)).map(([a, b]) => [Math.floor(a) - 3, Math.ceil(b) + 3] as [number, number]);
+      const gainLines = Array.from({ length: Math.ceil(acrossMax / 4) }, (_, k) => [4 * k, 4 * k] as [number, number]);
+      this.background = medianBackground(
+        backgroundFrames.map((f) => this.images.get(f) as RgbImage),
+        { axis: geometry.motionAxis, ranges: [...objectLines, ...gainLines] },
+      );
+    }
   }
 
   /**

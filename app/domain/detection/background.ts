@@ -21,22 +21,36 @@ function brightness(img: RgbImage): number {
 
 /**
  * The background of frames that all cover the same part of the picture (the band around the line the detector
- * reads), with their origin.
+ * reads), with their origin. With `lines`, only those rows (motion along x) or columns (motion along y) of the frame
+ * are computed, the ones the objects cover; the rest stays 0 (nothing reads it).
  */
-export function medianBackground(frames: readonly RgbImage[]): RgbImage {
+export function medianBackground(frames: readonly RgbImage[], lines?: { axis: 'x' | 'y'; ranges: readonly [number, number][] }): RgbImage {
   const first = frames[0];
   if (!first) throw new RangeError('no frames for the background');
   const { width, height } = first;
+  const x0 = first.x0 ?? 0;
+  const y0 = first.y0 ?? 0;
   const levels = frames.map(brightness);
   const reference = medianInPlace(levels.slice());
   const scale = levels.map((l) => (l > 1 ? reference / l : 1));
   const out = new Float32Array(width * height * 3);
   const scratch = new Float32Array(frames.length);
-  for (let i = 0; i < width * height * 3; i++) {
-    for (let f = 0; f < frames.length; f++) scratch[f] = ((frames[f] as RgbImage).data[i] as number) * (scale[f] as number);
-    out[i] = medianInPlace(scratch, frames.length);
+  const span = lines ? (lines.axis === 'x' ? height : width) : 0;
+  const origin = lines?.axis === 'x' ? y0 : x0;
+  const marked = new Uint8Array(span);
+  for (const [a, b] of lines?.ranges ?? []) for (let v = Math.max(a, origin); v <= Math.min(b, origin + span - 1); v++) marked[v - origin] = 1;
+  const wanted = (v: number) => !lines || marked[v - origin] === 1;
+  for (let y = 0; y < height; y++) {
+    if (lines?.axis === 'x' && !wanted(y + y0)) continue;
+    for (let x = 0; x < width; x++) {
+      if (lines?.axis === 'y' && !wanted(x + x0)) continue;
+      for (let i = (y * width + x) * 3; i < (y * width + x + 1) * 3; i++) {
+        for (let f = 0; f < frames.length; f++) scratch[f] = ((frames[f] as RgbImage).data[i] as number) * (scale[f] as number);
+        out[i] = medianInPlace(scratch, frames.length);
+      }
+    }
   }
-  return { width, height, data: out, x0: first.x0 ?? 0, y0: first.y0 ?? 0 };
+  return { width, height, data: out, x0, y0 };
 }
 
 /** Pixel rectangle [x0, x1) × [y0, y1) of a frame. */

@@ -57,8 +57,10 @@ export function modelComposite(p: Plane, still?: StillBackground): CompositeMode
   const { width: W, height: H, data } = p;
   const background = still ? Float32Array.from(still.background) : new Float32Array(H * 3);
   const gain = new Float32Array(W).fill(1);
-  // A row's background is the median of at most ~4000 evenly spread columns: as good, and bounded for long races.
-  const stride = Math.max(1, Math.ceil(W / 4096));
+  // A row's background is the median of at most ~2000 evenly spread columns, and a column's gain the median of at
+  // most ~300 evenly spread rows: as good, and bounded for long races and tall lines.
+  const stride = Math.max(1, Math.ceil(W / 2048));
+  const rowStride = Math.max(1, Math.floor(H / 300));
   const scratch = new Float32Array(Math.max(W, H));
   for (let pass = still ? 3 : 0; pass < 3; pass++) {
     for (let r = 0; r < H; r++) {
@@ -71,7 +73,7 @@ export function modelComposite(p: Plane, still?: StillBackground): CompositeMode
     if (pass === 2) break;
     for (let c = 0; c < W; c++) {
       let n = 0;
-      for (let r = 0; r < H; r++) {
+      for (let r = 0; r < H; r += rowStride) {
         const b = (background[r * 3] as number) + (background[r * 3 + 1] as number) + (background[r * 3 + 2] as number);
         if (b < 24) continue; // ratios of near-black rows are noise
         const v = (data[(r * W + c) * 3] as number) + (data[(r * W + c) * 3 + 1] as number) + (data[(r * W + c) * 3 + 2] as number);

@@ -142,7 +142,8 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   // If the first pass reads too little (a badly blurred object), one without the shadow test gives the motion.
   const widths: number[] = [];
   const sharp = fitRigidMotion(measureFronts(input, FIRST_SHADOW_WIDTH, widths));
-  const plain = fitRigidMotion(measureFronts(input));
+  // Only when the first pass read too little (under four frames' worth, or nothing moving forward).
+  const plain = sharp && sharp.frames.length >= 4 && meanSpeed(sharp.frames) > 0 ? null : fitRigidMotion(measureFronts(input));
   const rough = [sharp, plain].filter((m): m is RigidMotion => m !== null && meanSpeed(m.frames) > 0).sort((a, b) => b.points - a.points)[0];
   if (!rough) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
