@@ -1,5 +1,5 @@
 // The lint is where the architecture is a rule rather than a convention (docs/architecture.md, "Layers").
-// `npm run lint` runs it; `npm test` runs it before vitest; test/unit/lint/layers.test.ts proves it refuses a
+// `npm run lint` runs it; `npm test` runs it before vitest; test/unit/scripts/lint/layers.test.ts proves it refuses a
 // forbidden import.
 //
 // Layering uses eslint-plugin-boundaries rather than import-x/no-restricted-paths: boundaries takes the layer list

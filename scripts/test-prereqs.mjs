@@ -10,6 +10,8 @@ const TOOLS = [
   { bin: 'ffprobe', pkg: 'ffmpeg', why: 'video timestamps' },
   { bin: 'pdftotext', pkg: 'poppler-utils', why: 'reading result sheets back' },
   { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'rendering result sheets' },
+  { bin: 'pdfimages', pkg: 'poppler-utils', why: 'reading the resolution of printed images' },
+  { bin: 'exiftool', pkg: 'libimage-exiftool-perl', why: 'reading the posted photo’s caption metadata' },
 ];
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v "${bin}"`], { stdio: 'ignore' }).status === 0;

@@ -54,6 +54,8 @@ export const ACTIONS = [
     keys: ['a'],
   },
   { id: 'declare-dead-heat', group: 'Marking', label: 'Declare dead heat…', help: 'Declare a dead heat between the finishers ticked in the results', keys: ['D'] },
+  { id: 'withdraw-dead-heat', group: 'Marking', label: 'Withdraw dead heat…', help: 'Withdraw the declared dead heat the selected competitor is in', keys: ['W'] },
+  { id: 'set-status', group: 'Marking', label: 'Status (DNS, DNF, DQ)…', help: 'Record the selected competitor as DNS, DNF or DQ, or clear it', keys: ['x'] },
   { id: 'undo', group: 'Marking', label: 'Undo', keys: ['Ctrl+Z'], accelerator: 'CmdOrCtrl+Z' },
   { id: 'redo', group: 'Marking', label: 'Redo', help: 'Redo (also Ctrl + Y)', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], keysShown: 'Ctrl + Shift + Z', accelerator: { mac: 'Shift+Cmd+Z', other: 'Ctrl+Y' } },
   { id: 'deselect', group: 'Marking', label: 'Deselect', help: 'Deselect the competitor, close a dialog', keys: ['Escape'] },
@@ -77,6 +79,13 @@ export const ACTIONS = [
     label: 'Reverse the display direction',
     keys: ['r'],
   },
+  {
+    id: 'close-up',
+    group: 'Viewing',
+    label: 'Close-up of the decisive finish',
+    help: 'Close-up of the decisive finish (and other close ones), cropped and labelled as the result sheet prints it',
+    keys: ['u'],
+  },
   { id: 'invert', group: 'Viewing', label: 'Invert', help: 'Invert the picture', keys: ['i'] },
   { id: 'reset-picture', group: 'Viewing', label: 'Reset brightness, contrast, gamma and invert', keys: ['\\'] },
   { id: 'cycle-theme', group: 'Viewing', label: 'Theme', help: 'Theme: system / light / dark', keys: ['t'] },
@@ -85,8 +94,10 @@ export const ACTIONS = [
   { id: 'previous-frame', group: 'Inspector', label: 'Previous frame', help: 'Previous / next source frame', keys: ['['] },
   { id: 'next-frame', group: 'Inspector', label: 'Next frame', help: 'Previous / next source frame', keys: [']'] },
   // Race
+  { id: 'set-start', group: 'Race', label: 'Time zero…', help: 'Set time zero: the gun’s report in the sound, its flash, or a typed time', keys: ['T'] },
   { id: 'certify', group: 'Race', label: 'Certify…', help: 'Certify the results', keys: ['C'] },
   { id: 'amend', group: 'Race', label: 'Amend…', help: 'Amend a certified race (asks for a reason)', keys: ['A'] },
+  { id: 'edit-event', group: 'Race', label: 'Event…', help: 'The event: meet, number, name, round, heat, date, venue, distance, wind', keys: ['e'] },
   { id: 'export', group: 'Race', label: 'Export…', help: 'Export the result sheet and data', keys: ['E'], accelerator: 'CmdOrCtrl+E' },
   {
     id: 'open-race',

@@ -8,6 +8,8 @@ import { buildMethods } from './methods/build.js';
 import { adjudicationMethods } from './methods/adjudication.js';
 import { exportMethods } from './methods/exports.js';
 import { detectionMethods } from './methods/detection.js';
+import { recordMethods } from './methods/record.js';
+import { startMethods } from './methods/start.js';
 
 export const apiContract = {
   ...appMethods,
@@ -15,6 +17,8 @@ export const apiContract = {
   ...adjudicationMethods,
   ...exportMethods,
   ...detectionMethods,
+  ...recordMethods,
+  ...startMethods,
 };
 
 export type ApiContract = typeof apiContract;

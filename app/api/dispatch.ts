@@ -8,7 +8,17 @@ import { toApiError, type ApiErrorShape } from './errors.js';
 
 export type CallOutcome = { ok: true; value: unknown } | { ok: false; error: ApiErrorShape };
 
-export async function dispatchCall(service: PhotofinishService, name: unknown, rawArgs: unknown): Promise<CallOutcome> {
+/**
+ * `onUnexpected` hears every failure that is not the user's to fix (an INTERNAL error), with the original error and
+ * its stack, before it becomes one plain line: the transports pass the log's `logUnexpected` (the api layer itself
+ * does no I/O).
+ */
+export async function dispatchCall(
+  service: PhotofinishService,
+  name: unknown,
+  rawArgs: unknown,
+  onUnexpected?: (err: unknown, method: string) => void,
+): Promise<CallOutcome> {
   if (!isApiMethodName(name)) return { ok: false, error: { code: 'NOT_FOUND', message: `No such method: ${String(name).slice(0, 80)}` } };
   try {
     const args = parseApiArgs(name, rawArgs);
@@ -16,6 +26,8 @@ export async function dispatchCall(service: PhotofinishService, name: unknown, r
     const value = await fn.call(service, args);
     return { ok: true, value: value ?? null };
   } catch (err) {
-    return { ok: false, error: toApiError(err) };
+    const error = toApiError(err);
+    if (error.code === 'INTERNAL') onUnexpected?.(err, name);
+    return { ok: false, error };
   }
 }

@@ -6,6 +6,7 @@
  */
 import { isHint, UserError, type ApiErrorCode, type Hint, type HintFacts } from '../domain/errors.js';
 import { describeZodIssues, isZodLike } from '../domain/validation-issues.js';
+import { systemErrorToUserError } from '../domain/system-errors.js';
 
 export { UserError, CancelledError, type ApiErrorCode, type Hint, type HintFacts } from '../domain/errors.js';
 export { describeZodIssues } from '../domain/validation-issues.js';
@@ -30,7 +31,11 @@ export function isApiErrorShape(value: unknown): value is ApiErrorShape {
 
 /** Turns anything thrown into the shape users may see. Unexpected errors keep their message only. */
 export function toApiError(err: unknown): ApiErrorShape {
-  if (err instanceof UserError || isApiErrorShape(err)) return { code: err.code, message: err.message, ...remedyOf(err) };
+  if (err instanceof UserError) return { code: err.code, message: err.message, ...remedyOf(err) };
+  // Before the shape test: a Node system error also has a string `code` and `message` ("ENOSPC: no space ...").
+  const system = systemErrorToUserError(err);
+  if (system) return { code: system.code, message: system.message, ...remedyOf(system) };
+  if (isApiErrorShape(err)) return { code: err.code, message: err.message, ...remedyOf(err) };
   if (isZodLike(err)) return { code: 'INVALID_ARGUMENT', message: describeZodIssues(err.issues) };
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'INTERNAL', message: `Internal error: ${firstLine(message)}` };

@@ -6,9 +6,13 @@ import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
 import type { Hint, HintFacts } from '../domain/errors.js';
 import type { ResultsReport } from '../domain/results/results-report.js';
+import type { EventInfo } from '../domain/event/race-event.js';
+import type { CompetitorStatus } from '../domain/race/status.js';
+import type { WithdrawnDeadHeat } from '../domain/race/dead-heat-withdrawal.js';
 
 /** The result is the domain's own output; the API carries it as it is. */
-export type { FinisherResult, ResultsReport } from '../domain/results/results-report.js';
+export type { FinisherResult, OtherResult, ResultsReport, RuleCheck } from '../domain/results/results-report.js';
+export type { EventInfo };
 
 export interface AppInfo {
   name: string;
@@ -33,6 +37,8 @@ export interface RaceView {
   raceId: string;
   path: string;
   meta: RaceMeta;
+  /** Which event the race is (null where unset); `results --json` and `info --json` carry the same. */
+  event: EventInfo;
   evidence: EvidenceManifest;
   /** Time of every composite column, integer ns as strings. */
   timesNs: string[];
@@ -43,6 +49,9 @@ export interface RaceView {
   competitors: Competitor[];
   marks: Mark[];
   deadHeats: DeadHeat[];
+  /** DNS, DNF, DQ as recorded. */
+  statuses: CompetitorStatus[];
+  withdrawnDeadHeats: WithdrawnDeadHeat[];
   results: ResultsReport;
   revision: number;
   certified: Certification | null;
@@ -55,6 +64,8 @@ export interface RaceView {
   problems?: string[];
   /** What opening the race repaired after an interrupted save. */
   recovered?: string[];
+  /** After a change whose entry is recorded but whose snapshot (race.json) could not be rewritten: says so. */
+  saveNote?: string;
 }
 
 export interface SourceProbe {
@@ -107,6 +118,10 @@ export interface JobStatus {
 export interface VerifyReport {
   intact: boolean;
   findings: string[];
+  /** Who signed each certification, with the key, and whether that key is one of this installation's. */
+  signatures?: { revision: number; official: string; keyId: string; thisInstallation: boolean }[];
+  /** When asked to check an audit head from an earlier sheet: the entry that carries it (null: not in the chain). */
+  head?: { given: string; seq: number | null };
 }
 
 export interface AuditEntryView {
@@ -120,7 +135,36 @@ export interface AuditEntryView {
 }
 
 export interface ExportResult {
-  written: { kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png'; path: string; bytes: number; sha256: string }[];
+  written: {
+    kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo';
+    path: string;
+    bytes: number;
+    sha256: string;
+    /** The posted photo: the caption fields written into the file, by the names photo tools show them under. */
+    fields?: { name: string; value: string }[];
+  }[];
+}
+
+/** One enlargement as the workspace's Close-up shows it: the same crop and words the result sheet prints. */
+export interface CloseupView {
+  /** First against second. */
+  decisive: boolean;
+  /** Composite columns [start, end) and rows [top, bottom); each column drawn `columnRepeat` rows wide. */
+  crop: { start: number; end: number; top: number; bottom: number; columnRepeat: number };
+  /** In finishing order: hairline column, "1st #5", the margin behind the one before ("+0.001 s"; '' for the first). */
+  subjects: { competitorId: string; name: string; place: number; column: number; typed: boolean; tag: string; margin: string }[];
+  /** "1 column = 1.000 ms". */
+  columnTime: string;
+  bodiesFound: boolean;
+  /** The crop's pixels, one per composite pixel, mirrored where the race is shown right to left (PNG data URL). */
+  dataUrl: string;
+}
+
+export interface CloseupsView {
+  revision: number;
+  closeups: CloseupView[];
+  /** Close finishes beyond the limit ("5th–6th"). */
+  left: string[];
 }
 
 export type { EdgeFlag } from '../domain/race/document.js';

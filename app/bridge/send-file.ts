@@ -5,16 +5,11 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeFor } from '../security/content-type.js';
+import type { FileToServe } from '../security/served-files.js';
 
-export interface FileToSend {
-  file: string;
-  size: number;
-  mtimeMs: number;
-}
-
-export function sendFile(req: IncomingMessage, res: ServerResponse, found: FileToSend, headers: Record<string, string>, cacheControl: string): void {
+export function sendFile(req: IncomingMessage, res: ServerResponse, found: FileToServe, headers: Record<string, string>): void {
   const etag = `"${found.size.toString(36)}-${Math.trunc(found.mtimeMs).toString(36)}"`;
-  const common = { ...headers, 'Cache-Control': cacheControl, ETag: etag };
+  const common = { ...headers, 'Cache-Control': found.cacheControl, ETag: etag };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, common);
     res.end();

@@ -16,15 +16,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { dispatchCall } from '../api/dispatch.js';
 import { isApiMethodName } from '../api/contract.js';
 import { toApiError, type ApiErrorShape } from '../api/errors.js';
 import { UserError } from '../domain/errors.js';
-import { ContainmentError, resolveContainedFile } from '../security/contain.js';
-import { RACE_FILE_CACHE_CONTROL, rendererCacheControl } from '../security/content-type.js';
 import { SECURITY_HEADERS } from '../security/csp.js';
+import { isRefusal, locateRaceFile, locateRendererFile, type Refusal } from '../security/served-files.js';
+import { log, logUnexpected } from '../runtime/log.js';
 import type { RunningService } from '../service/create-service.js';
 import { allowedHosts, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
 import { createEventStreams } from './event-stream.js';
@@ -73,13 +72,17 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   let hosts = new Set<string>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
+      logUnexpected(err, 'bridge', { url: req.url?.split('?')[0]?.slice(0, 200) });
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: toApiError(err) });
       else res.destroy();
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isSameSiteRequest(req, hosts)) return sendText(res, 403, 'Forbidden: this server answers only its own page.');
+    if (!isSameSiteRequest(req, hosts)) {
+      log().warn({ host: req.headers.host, origin: req.headers.origin, url: req.url?.slice(0, 200) }, 'bridge refused a request from another site');
+      return sendText(res, 403, 'Forbidden: this server answers only its own page.');
+    }
     const rawUrl = req.url ?? '';
     if (!rawUrl.startsWith('/')) return sendText(res, 400, 'Bad request target.');
     const rawPath = rawUrl.split('?')[0] ?? '';
@@ -117,42 +120,29 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
         return sendJson(res, 400, errorBody('INVALID_ARGUMENT', 'Request body is not valid JSON.'));
       }
     }
-    const outcome = await dispatchCall(opts.running.service, name, args);
+    const outcome = await dispatchCall(opts.running.service, name, args, (err, method) => logUnexpected(err, `bridge ${method}`));
     sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
   }
 
   async function handleRaceFile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
     if (!hasBearer(req, token)) return unauthorized(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
-    const slash = rest.indexOf('/');
-    const raceId = slash > 0 ? rest.slice(0, slash) : '';
-    const relative = slash > 0 ? rest.slice(slash + 1) : '';
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(raceId) || relative === '') return sendText(res, 404, 'Not found.');
-    let file: string;
-    try {
-      file = await opts.running.context.races.resolveFile(raceId, relative);
-    } catch (err) {
-      return refuse(res, err);
-    }
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return sendText(res, 404, 'Not found.');
-    sendFile(req, res, { file, size: info.size, mtimeMs: info.mtimeMs }, SECURITY_HEADERS, RACE_FILE_CACHE_CONTROL);
+    const found = await locateRaceFile(opts.running.context.races, rest);
+    if (isRefusal(found)) return refuse(res, found, `race-files/${rest}`);
+    sendFile(req, res, found, SECURITY_HEADERS);
   }
 
   async function handleRenderer(req: IncomingMessage, res: ServerResponse, relative: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
-    try {
-      const found = await resolveContainedFile(opts.rendererDir, relative);
-      sendFile(req, res, found, SECURITY_HEADERS, rendererCacheControl(relative));
-    } catch (err) {
-      // Browsers ask for /favicon.ico on their own; a bundle without one gets "no content", not a console error.
-      if (relative === 'favicon.ico' && err instanceof ContainmentError && err.notFound) {
-        res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'public, max-age=86400' });
-        res.end();
-        return;
-      }
-      refuse(res, err);
+    const found = await locateRendererFile(opts.rendererDir, relative);
+    if (!isRefusal(found)) return sendFile(req, res, found, SECURITY_HEADERS);
+    // Browsers ask for /favicon.ico on their own; a bundle without one gets "no content", not a console error.
+    if (relative === 'favicon.ico' && found.status === 404) {
+      res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'public, max-age=86400' });
+      res.end();
+      return;
     }
+    refuse(res, found, relative);
   }
 
   await listen(server, port, host);
@@ -250,7 +240,14 @@ function sendText(res: ServerResponse, status: number, text: string, extra: Reco
   res.end(text);
 }
 
+/** A refused file request; a forbidden path (someone probing containment) is worth a line in the log. */
+function refuse(res: ServerResponse, refusal: Refusal, requested: string): void {
+  if (refusal.status === 403) log().warn({ requested: requested.slice(0, 200) }, 'bridge refused a file request outside its roots');
+  sendText(res, refusal.status, refusal.message);
+}
+
 function unauthorized(res: ServerResponse): void {
+  log().warn('bridge refused a request without its token');
   sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address (with its #token) printed when the server started.'), {
     'WWW-Authenticate': 'Bearer',
   });
@@ -258,11 +255,4 @@ function unauthorized(res: ServerResponse): void {
 
 function methodNotAllowed(res: ServerResponse, allow: string): void {
   sendText(res, 405, 'Method not allowed.', { Allow: allow });
-}
-
-/** Containment refusals are 403, plain absence 404; an unknown race id is a 404 too. */
-function refuse(res: ServerResponse, err: unknown): void {
-  if (err instanceof ContainmentError) return sendText(res, err.notFound ? 404 : 403, err.notFound ? 'Not found.' : 'Forbidden path.');
-  if (err instanceof UserError) return sendText(res, err.code === 'NOT_FOUND' ? 404 : 400, err.message);
-  throw err;
 }

@@ -7,10 +7,41 @@ import { UserError } from '../domain/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** A value that starts with a dash but is a number ("-5", "-2.5", "-.5", "-1e3"), not an option. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * parseArgs takes "-2.5" after `--start-time` for an option and refuses the pair as "ambiguous". A negative
+ * number is never an option name here, so the pair is joined into `--start-time=-2.5` first; the value then
+ * reaches the option's own check, which says what is wrong with it (a negative rate, a negative column).
+ */
+export function joinNegativeValues(argv: readonly string[], options: Options): string[] {
+  /** The long name of a string option written as `--name` or `-n`, else null. */
+  const stringOption = (token: string): string | null => {
+    const name = token.startsWith('--') ? token.slice(2) : /^-[^-]$/.test(token) ? Object.keys(options).find((k) => options[k]?.short === token.slice(1)) : undefined;
+    return name !== undefined && options[name]?.type === 'string' ? name : null;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (token === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const next = argv[i + 1];
+    const name = next !== undefined && NEGATIVE_NUMBER.test(next) ? stringOption(token) : null;
+    if (name !== null) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(token);
+  }
+  return out;
+}
+
 export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O, maxPositionals = 1) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (err) {
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
     throw new UserError(message ?? `bad arguments for ${command}`, 'INVALID_ARGUMENT');

@@ -19,6 +19,10 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-output-files': () => 'name the output files instead, e.g. --pdf FILE',
   'verify-race': () => 'run photofinish verify',
   'build-race': () => 'build one with photofinish build',
+  'replace-file': () => 'use --force to replace it, or name another file',
+  'replace-certified-race': () => 'build into another folder, or add --replace-certified to --force if that is really meant',
+  'account-for-competitors': () => 'mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq',
+  'name-audio-file': () => 'give the sound file with --audio FILE',
 };
 
 /** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */

@@ -1,10 +1,11 @@
 /**
  * `photofinish` entry point: picks the subcommand, gives it an in-process client of the same API the desktop app
- * uses, and turns every failure into one line on stderr with a non-zero status. No stack trace reaches a user
- * (set PHOTOFINISH_DEBUG=1 to see one). Start-up loads only what the chosen command needs: the command's module
+ * uses, and turns every failure into one line on stderr with a non-zero status. No stack trace reaches a user: an
+ * unexpected error's stack goes to the log in the data folder, and to stderr with the global `--verbose` (or
+ * PHOTOFINISH_DEBUG=1). Start-up loads only what the chosen command needs: the command's module
  * when it runs, the API (zod) and the service when it calls them, so `--help` and `--version` load almost nothing.
  */
-import { toApiError } from '../api/errors.js';
+import { ApiCallError, toApiError } from '../api/errors.js';
 import { SOFTWARE } from '../runtime/version.js';
 import type { CliCommand, CliContext, CliIo } from './command.js';
 import { commands } from './commands/index.js';
@@ -24,11 +25,16 @@ function helpText(): string {
     'Commands:',
     ...lines,
     '',
+    'Global options:',
+    '  --verbose  print the log to stderr, with the stack of any unexpected error (it is always written to the log file)',
+    '',
     'Run `photofinish help <command>` for a command\'s options.',
   ].join('\n');
 }
 
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(givenArgv: string[], io: CliIo = processIo()): Promise<number> {
+  const verbose = givenArgv.includes('--verbose') || Boolean(process.env.PHOTOFINISH_DEBUG);
+  const argv = givenArgv.filter((a) => a !== '--verbose');
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
@@ -49,17 +55,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.err(`photofinish: unknown command "${name}". Run photofinish --help.`);
     return EXIT.usage;
   }
+  let logUnexpected: ((err: unknown, where: string) => void) | null = null;
   try {
     const command = await entry.load();
     if (rest.includes('--help') || rest.includes('-h')) {
       io.out(commandHelp(command));
       return EXIT.ok;
     }
-    return await command.run(rest, await commandContext(io));
+    const logging = await import('../runtime/log.js');
+    logUnexpected = logging.logUnexpected;
+    return await command.run(rest, await commandContext(io, entry.name, { verbose, face: entry.name === 'serve' ? 'serve' : 'cli' }));
   } catch (err) {
     const shape = toApiError(err);
+    // Errors from the API client were logged (with the service's stack) where dispatch turned them into a shape.
+    if (shape.code === 'INTERNAL' && !(err instanceof ApiCallError)) logUnexpected?.(err, `photofinish ${entry.name}`);
     io.err(`photofinish ${entry.name}: ${cliErrorText(shape)}`);
-    if (process.env.PHOTOFINISH_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
     return shape.code === 'INTERNAL' ? EXIT.internal : EXIT.usage;
   }
 }
@@ -69,21 +79,34 @@ function commandHelp(command: CliCommand): string {
 }
 
 /** The service and an in-process client of its API; loaded here, after the command is known, to keep start-up light. */
-async function commandContext(io: CliIo): Promise<CliContext> {
-  const [{ createApiClient }, { dispatchCall }, { createService }, { defaultDataDir }] = await Promise.all([
+async function commandContext(io: CliIo, command: string, logOptions: { verbose: boolean; face: string }): Promise<CliContext> {
+  const [{ createApiClient }, { dispatchCall }, { createService }, { defaultDataDir }, { openLog, logUnexpected, logProcessCrashes }] = await Promise.all([
     import('../api/client.js'),
     import('../api/dispatch.js'),
     import('../service/create-service.js'),
     import('../service/data-dir.js'),
+    import('../runtime/log.js'),
   ]);
-  const running = createService({ shell: 'cli', dataDir: defaultDataDir() });
-  return { api: createApiClient((method, args) => dispatchCall(running.service, method, args)), running, io };
+  const dataDir = defaultDataDir();
+  openLog({ dataDir, ...logOptions });
+  if (io === defaultIo) logProcessCrashes();
+  const running = createService({ shell: 'cli', dataDir });
+  const call = async (method: string, args: unknown) => {
+    const outcome = await dispatchCall(running.service, method, args, (err) => logUnexpected(err, `photofinish ${method}`));
+    // A change recorded whose snapshot could not be written (a full disk): every command says so the same way.
+    const note = outcome.ok ? (outcome.value as { saveNote?: unknown } | null)?.saveNote : undefined;
+    if (typeof note === 'string') io.err(`photofinish ${command}: note: ${note}`);
+    return outcome;
+  };
+  return { api: createApiClient(call), running, io };
 }
 
+let defaultIo: CliIo | null = null;
+
 function processIo(): CliIo {
-  return {
+  return (defaultIo ??= {
     out: (t) => process.stdout.write(`${t}\n`),
     err: (t) => process.stderr.write(`${t}\n`),
     isTTY: Boolean(process.stderr.isTTY),
-  };
+  });
 }

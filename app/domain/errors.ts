@@ -41,6 +41,14 @@ export const HINTS = [
   'verify-race',
   /** The folder is not a race: build one from footage first. */
   'build-race',
+  /** An export would replace a file that is not an earlier export of this race; facts.file names it. */
+  'replace-file',
+  /** The output folder holds a certified race: replacing it loses its record, so it takes a separate, explicit choice. */
+  'replace-certified-race',
+  /** Start-list competitors with neither a mark nor a status stop certification: mark them or record DNS/DNF/DQ. */
+  'account-for-competitors',
+  /** The footage has no sound track: name the audio file recorded on its clock. */
+  'name-audio-file',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

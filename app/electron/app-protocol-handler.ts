@@ -5,18 +5,16 @@
  * backslash and symlinks out of the root refused), and every answer, errors included, carries the CSP header.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { UserError } from '../domain/errors.js';
-import { ContainmentError, resolveContainedFile } from '../security/contain.js';
-import { contentTypeFor, RACE_FILE_CACHE_CONTROL, rendererCacheControl } from '../security/content-type.js';
+import { log, logUnexpected } from '../runtime/log.js';
+import { contentTypeFor } from '../security/content-type.js';
 import { SECURITY_HEADERS } from '../security/csp.js';
-import type { RaceRegistry } from '../service/race-registry.js';
+import { isRefusal, locateRaceFile, locateRendererFile, type FileToServe, type RaceFileResolver } from '../security/served-files.js';
 import { APP_ORIGIN } from './channels.js';
 
 export interface AppProtocolOptions {
   rendererDir: string;
-  races: Pick<RaceRegistry, 'resolveFile'>;
+  races: RaceFileResolver;
 }
 
 export type AppRequestHandler = (request: Request) => Promise<Response>;
@@ -27,13 +25,16 @@ export function createAppRequestHandler(opts: AppProtocolOptions): AppRequestHan
     const rawPath = rawPathOf(request.url);
     if (rawPath === null) return text(404, 'Not found.');
     try {
-      if (rawPath.startsWith('race-files/')) return await serveRaceFile(opts.races, rawPath.slice('race-files/'.length), request.method === 'HEAD');
-      const relative = rawPath === '' ? 'index.html' : rawPath;
-      const found = await resolveContainedFile(opts.rendererDir, relative);
-      return fileResponse(found.file, found.size, rendererCacheControl(relative), request.method === 'HEAD');
+      const found = rawPath.startsWith('race-files/')
+        ? await locateRaceFile(opts.races, rawPath.slice('race-files/'.length))
+        : await locateRendererFile(opts.rendererDir, rawPath === '' ? 'index.html' : rawPath);
+      if (isRefusal(found)) {
+        if (found.status === 403) log().warn({ requested: rawPath.slice(0, 200) }, 'app:// refused a path outside its roots');
+        return text(found.status, found.message);
+      }
+      return fileResponse(found, request.method === 'HEAD');
     } catch (err) {
-      if (err instanceof ContainmentError) return err.notFound ? text(404, 'Not found.') : text(403, 'Forbidden path.');
-      if (err instanceof UserError) return text(err.code === 'NOT_FOUND' ? 404 : 400, err.message);
+      logUnexpected(err, 'app:// protocol', { requested: rawPath.slice(0, 200) });
       return text(500, 'Internal error.');
     }
   };
@@ -51,18 +52,8 @@ export function rawPathOf(url: string): string | null {
   return cut >= 0 ? rest.slice(0, cut) : rest;
 }
 
-async function serveRaceFile(races: AppProtocolOptions['races'], rest: string, head: boolean): Promise<Response> {
-  const slash = rest.indexOf('/');
-  const raceId = slash > 0 ? rest.slice(0, slash) : '';
-  const relative = slash > 0 ? rest.slice(slash + 1) : '';
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(raceId) || relative === '') return text(404, 'Not found.');
-  const file = await races.resolveFile(raceId, relative);
-  const info = await stat(file);
-  if (!info.isFile()) return text(404, 'Not found.');
-  return fileResponse(file, info.size, RACE_FILE_CACHE_CONTROL, head);
-}
-
-function fileResponse(file: string, size: number, cacheControl: string, head: boolean): Response {
+function fileResponse(found: FileToServe, head: boolean): Response {
+  const { file, size, cacheControl } = found;
   const headers = { ...SECURITY_HEADERS, 'Content-Type': contentTypeFor(file), 'Content-Length': String(size), 'Cache-Control': cacheControl };
   const body = head ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
   return new Response(body, { status: 200, headers });

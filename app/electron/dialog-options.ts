@@ -4,7 +4,7 @@
  */
 import type { OpenDialogOptions } from 'electron';
 
-export type PickPurpose = 'frames' | 'video' | 'linescan' | 'race' | 'start-list' | 'timestamps' | 'export-folder';
+export type PickPurpose = 'frames' | 'video' | 'linescan' | 'race' | 'start-list' | 'timestamps' | 'export-folder' | 'audio';
 
 const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'tif', 'tiff', 'bmp', 'webp'];
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'mkv', 'avi', 'webm', 'm4v', 'mts', 'gif'];
@@ -28,6 +28,12 @@ export function dialogOptionsFor(purpose: string, title?: string): OpenDialogOpt
       };
     case 'timestamps':
       return { ...base('Open timestamps file'), properties: ['openFile'], filters: [{ name: 'Timestamps', extensions: ['txt', 'csv'] }, allFiles()] };
+    case 'audio':
+      return {
+        ...base('Open the sound recorded with the footage'),
+        properties: ['openFile'],
+        filters: [{ name: 'Sound', extensions: ['wav', 'flac', 'mp3', 'm4a', 'aac', 'ogg', ...VIDEO_EXTENSIONS] }, allFiles()],
+      };
     case 'export-folder':
       return { ...base('Choose export folder'), properties: ['openDirectory', 'createDirectory'] };
     default:

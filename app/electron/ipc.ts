@@ -7,6 +7,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { apiMethodNames } from '../api/contract.js';
 import { dispatchCall, type CallOutcome } from '../api/dispatch.js';
+import { log, logUnexpected } from '../runtime/log.js';
 import type { RunningService } from '../service/create-service.js';
 import { apiChannel, EVENT_CHANNEL } from './channels.js';
 import { isAppUrl } from './window.js';
@@ -37,8 +38,11 @@ export function registerIpc(opts: IpcOptions): () => void {
   for (const name of apiMethodNames) {
     const channel = apiChannel(name);
     ipcMain.handle(channel, async (event, args: unknown) => {
-      if (!isTrustedSender(event, opts.getWebContents())) return REFUSED;
-      return dispatchCall(opts.running.service, name, args);
+      if (!isTrustedSender(event, opts.getWebContents())) {
+        log().warn({ channel, url: event.senderFrame?.url?.slice(0, 200) }, 'IPC call refused: not from the Photofinish window');
+        return REFUSED;
+      }
+      return dispatchCall(opts.running.service, name, args, (err, method) => logUnexpected(err, `ipc ${method}`));
     });
     channels.push(channel);
   }

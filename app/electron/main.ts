@@ -5,14 +5,16 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, type BrowserWindow, session } from 'electron';
+import { app, dialog, safeStorage, type BrowserWindow, session, shell } from 'electron';
 import { toApiError } from '../api/errors.js';
+import { log, logFolder, logProcessCrashes, logUnexpected, openLog } from '../runtime/log.js';
 import { createService, type RunningService } from '../service/create-service.js';
 import { defaultDataDir } from '../service/data-dir.js';
 import { SOFTWARE } from '../runtime/version.js';
 import { APP_ENTRY_URL } from './channels.js';
 import { createNativeDialogs } from './dialogs.js';
 import { registerIpc } from './ipc.js';
+import { safeStorageSealer } from './safe-storage-sealer.js';
 import { installAppMenu } from './menu.js';
 import { installAppProtocol, registerAppScheme } from './protocol.js';
 import { startupFromArgv } from './startup-args.js';
@@ -26,6 +28,9 @@ const PRELOAD = path.join(here, 'preload.cjs');
 registerAppScheme();
 app.setName(SOFTWARE.name);
 app.enableSandbox();
+const dataDir = defaultDataDir();
+openLog({ dataDir, face: 'electron' });
+logProcessCrashes();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -34,6 +39,10 @@ if (!app.requestSingleInstanceLock()) {
   let running: RunningService | null = null;
 
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  // A renderer that crashed, was killed or ran out of memory: the window goes blank, so the log must say why.
+  app.on('render-process-gone', (_event, contents, details) => {
+    log().error({ reason: details.reason, exitCode: details.exitCode, url: contents.getURL?.().slice(0, 200) }, 'renderer process gone');
+  });
 
   app.on('second-instance', (_event, argv) => {
     if (!window) return;
@@ -51,8 +60,9 @@ if (!app.requestSingleInstanceLock()) {
     hardenSession(session.defaultSession);
     const svc = createService({
       shell: 'electron',
-      dataDir: defaultDataDir(),
+      dataDir,
       dialogs: createNativeDialogs(() => window),
+      sealer: safeStorageSealer(safeStorage),
       startup: startupFromArgv(process.argv, app.isPackaged),
     });
     running = svc;
@@ -60,8 +70,18 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc({ running: svc, getWebContents: () => (window && !window.isDestroyed() ? window.webContents : null) });
 
     const refreshMenu = async () => {
-      const recent = await svc.service.listRecentRaces({}).catch(() => []);
-      installAppMenu({ appName: SOFTWARE.name, isMac: process.platform === 'darwin', devTools: !app.isPackaged, recent, emit: svc.context.emit });
+      const recent = await svc.service.listRecentRaces({}).catch((err: unknown) => {
+        logUnexpected(err, 'recent races menu');
+        return [];
+      });
+      installAppMenu({
+        appName: SOFTWARE.name,
+        isMac: process.platform === 'darwin',
+        devTools: !app.isPackaged,
+        recent,
+        emit: svc.context.emit,
+        openLogFolder: () => void openLogFolder(),
+      });
     };
     await refreshMenu();
     // The recent list changes when races are opened; refreshing on focus and on changes keeps it current cheaply.
@@ -83,8 +103,17 @@ if (!app.requestSingleInstanceLock()) {
       if (!window) openWindow();
     });
   }).catch((err: unknown) => {
-    // Nothing else could show it: no window exists yet. One line, as everywhere else.
-    dialog.showErrorBox(`${SOFTWARE.name} could not start`, toApiError(err).message);
+    // Nothing else could show it: no window exists yet. One line, as everywhere else; the stack goes to the log.
+    const shape = toApiError(err);
+    if (shape.code === 'INTERNAL') logUnexpected(err, 'start-up');
+    dialog.showErrorBox(`${SOFTWARE.name} could not start`, shape.message);
     app.exit(1);
   });
+}
+
+/** Help ▸ Open log folder. shell.openPath answers with an error text rather than throwing. */
+async function openLogFolder(): Promise<void> {
+  const folder = logFolder(dataDir);
+  const problem = await shell.openPath(folder);
+  if (problem) log().warn({ folder, problem }, 'could not open the log folder');
 }

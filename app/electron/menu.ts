@@ -16,6 +16,8 @@ export interface MenuOptions {
   devTools: boolean;
   recent: readonly RecentRace[];
   emit(event: ApiEvent): void;
+  /** Help ▸ Open log folder: shows the folder the app's log is written to (for a support request). */
+  openLogFolder(): void;
 }
 
 export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions[] {
@@ -37,6 +39,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
       item('open-race'),
       { label: 'Open Recent', submenu: recent },
       { type: 'separator' },
+      item('edit-event'),
       item('export'),
       ...(opts.isMac ? [] : [{ type: 'separator' } as const, { role: 'quit' } as const]),
     ],
@@ -60,6 +63,7 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
       item('zoom-in'),
       item('zoom-out'),
       item('fit'),
+      item('close-up'),
       { type: 'separator' },
       { role: 'togglefullscreen' },
       ...(opts.devTools ? [{ type: 'separator' } as const, { role: 'toggleDevTools' } as const] : []),
@@ -70,6 +74,8 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
     role: 'help',
     submenu: [
       item('shortcuts'),
+      { label: 'Open log folder', click: () => opts.openLogFolder() },
+      { type: 'separator' },
       item('about'),
     ],
   };

@@ -22,3 +22,26 @@ export async function cropColumns(src: CompositeSource, start: number, end: numb
   }
   return img.flatten({ background: '#ffffff' }).toColourspace('srgb').png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
 }
+
+/**
+ * The rectangle [start, end) × [top, bottom) of the composite, each pixel repeated `repeatX` times across and
+ * `repeatY` times down (nearest neighbour: whole copies of the pixel, nothing interpolated), so a viewer that
+ * smooths what it enlarges cannot blur the enlargement.
+ */
+export async function cropRegion(
+  src: CompositeSource,
+  r: { start: number; end: number; top: number; bottom: number },
+  mirror: boolean,
+  repeatX: number,
+  repeatY: number,
+): Promise<Buffer> {
+  const width = r.end - r.start;
+  const height = r.bottom - r.top;
+  let img = sharp(src.data, { limitInputPixels: false }).extract({ left: r.start, top: r.top, width, height });
+  if (mirror) img = img.flop();
+  const cut = await img.flatten({ background: '#ffffff' }).toColourspace('srgb').png({ compressionLevel: 0 }).toBuffer();
+  return sharp(cut)
+    .resize(width * repeatX, height * repeatY, { kernel: 'nearest', fit: 'fill' })
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
+}

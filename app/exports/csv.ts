@@ -1,17 +1,23 @@
 /**
- * Results as CSV (RFC 4180): a header row, one row per competitor in result order, CRLF line ends, fields quoted
+ * Results as CSV (RFC 4180): a header row, one row per competitor in result order (placed finishers, then DNF,
+ * DQ, DNS with the word in the place column, then any without mark or status), CRLF line ends, fields quoted
  * when they hold a comma, quote or line break. UTF-8 with a byte-order mark, so spreadsheet programs read names
- * with accents correctly.
+ * with accents correctly. Columns added later go at the end, so files read by column position keep working.
  */
 import type { RaceView } from '../api/types.js';
+import type { Competitor } from '../domain/race/document.js';
 import { finisherGaps } from './gaps-text.js';
 import { flagsOf } from './sheet/flags.js';
 
 export const CSV_COLUMNS = [
   'place', 'competitor', 'lane', 'name', 'first_name', 'last_name', 'team', 'time', 'time_s', 'time_ns',
   'behind_winner', 'behind_previous', 'margin', 'lengths', 'resolution_s', 'flags', 'dead_heat', 'typed', 'suggested',
-  'near_gap', 'tie', 'certified', 'revision',
+  'near_gap', 'tie', 'certified', 'revision', 'status', 'rule', 'reason', 'hand',
+  'bib', 'club', 'nation', 'jockey', 'trainer', 'draw', 'trap', 'judge_distance', 'computed_distance',
 ] as const;
+
+/** The start list's optional columns, as given (empty where the start list had none). */
+const startListFields = (c: Competitor | undefined) => [c?.bib ?? '', c?.club ?? '', c?.nation ?? '', c?.jockey ?? '', c?.trainer ?? '', c?.draw ?? '', c?.trap ?? ''];
 
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -51,8 +57,39 @@ export function resultsCsv(view: RaceView): Buffer {
       yes(f.tie),
       yes(Boolean(view.certified)),
       String(view.revision),
+      '',
+      '',
+      '',
+      yes(f.hand),
+      ...startListFields(c),
+      f.judge_distance ? yes(true) : yes(false),
+      f.judge_distance?.computed ?? '',
     ];
   });
+  for (const o of view.results.others) {
+    const c = comps.get(o.competitor);
+    const row: Record<(typeof CSV_COLUMNS)[number], string> = Object.fromEntries(CSV_COLUMNS.map((k) => [k, ''])) as Record<(typeof CSV_COLUMNS)[number], string>;
+    Object.assign(row, {
+      place: o.status === 'unmarked' ? '' : o.status,
+      competitor: o.competitor,
+      lane: o.lane ?? '',
+      name: o.name,
+      first_name: c?.firstName ?? '',
+      last_name: c?.lastName ?? '',
+      team: o.team ?? '',
+      time: o.time_display,
+      time_s: o.time_s === null ? '' : String(o.time_s),
+      time_ns: o.time_ns ?? '',
+      certified: yes(Boolean(view.certified)),
+      revision: String(view.revision),
+      status: o.status,
+      rule: o.rule ?? '',
+      reason: o.reason ?? '',
+    });
+    const [bib, club, nation, jockey, trainer, draw, trap] = startListFields(c);
+    Object.assign(row, { bib, club, nation, jockey, trainer, draw, trap, hand: yes(false), judge_distance: yes(false) });
+    rows.push(CSV_COLUMNS.map((k) => row[k]));
+  }
   const text = [csvLine(CSV_COLUMNS), ...rows.map(csvLine)].join('\r\n') + '\r\n';
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
 }

@@ -3,12 +3,12 @@
  * composite, hashed as they are on disk. The composite must still match the hash its manifest recorded at build
  * time: a sheet is never printed from evidence that has changed since.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RaceView } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import { sha256Bytes } from '../store/sha256.js';
 
 export interface EvidenceHashes {
   raceJsonSha256: string;
@@ -29,8 +29,6 @@ export interface RaceEvidence {
   composite: Buffer;
 }
 
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
 async function readRaceFile(raceDir: string, relative: string): Promise<Buffer> {
   const full = path.join(raceDir, ...relative.split('/'));
   if (!full.startsWith(path.resolve(raceDir) + path.sep)) throw new UserError(`${relative}: path leaves the race folder`, 'INVALID_ARGUMENT');
@@ -49,7 +47,7 @@ export async function readRaceEvidence(view: RaceView, raceDir: string): Promise
     readRaceFile(dir, RACE_LAYOUT.manifest),
     readRaceFile(dir, view.evidence.composite.path || RACE_LAYOUT.compositePng),
   ]);
-  const compositeSha256 = sha256(composite);
+  const compositeSha256 = sha256Bytes(composite);
   if (compositeSha256 !== view.evidence.composite.sha256) {
     throw new UserError(
       `${path.join(dir, view.evidence.composite.path)}: the composite no longer matches its manifest hash`,
@@ -57,14 +55,14 @@ export async function readRaceEvidence(view: RaceView, raceDir: string): Promise
       { hint: 'verify-race' },
     );
   }
-  const manifestSha256 = sha256(manifest);
+  const manifestSha256 = sha256Bytes(manifest);
   if (view.certified && view.certified.manifestSha256 !== manifestSha256) {
     throw new UserError(`${path.join(dir, RACE_LAYOUT.manifest)}: the evidence manifest changed after certification`, 'CONFLICT', { hint: 'verify-race' });
   }
   return {
     composite,
     hashes: {
-      raceJsonSha256: sha256(doc),
+      raceJsonSha256: sha256Bytes(doc),
       manifestSha256,
       compositeSha256,
       timesSha256: view.evidence.times.sha256,

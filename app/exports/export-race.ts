@@ -1,27 +1,34 @@
 /**
- * Writes a race's exports: the PDF result sheet, CSV, JSON, FinishLynx .lif and the annotated PNG. Files named
- * explicitly are written where asked; with none named, all five go into the race's `exports/` folder, named after
- * the race and its revision. Every file is written atomically (a reader never sees half a sheet) and reported with
+ * Writes a race's exports: the PDF result sheet, CSV, JSON, FinishLynx .lif, the annotated PNG and the posted photo
+ * (JPEG). Files named explicitly are written where asked; with none named, the first five (or the kinds asked for)
+ * go into the race's `exports/` folder, named after the race and its revision. Every file is written atomically (a reader never sees half a sheet) and reported with
  * its size and SHA-256. The evidence folders are never written to.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ExportResult, RaceView } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { sha256Bytes } from '../store/sha256.js';
 import { renderAnnotatedPng } from './annotated-png.js';
-import { PLAIN_LATIN } from './cp1252.js';
+import { PLAIN_LATIN } from '../domain/text/cp1252.js';
 import { resultsCsv } from './csv.js';
+import { recordExports } from './export-log.js';
+import { checkExportTargets } from './export-target.js';
 import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
 import { resultsLif } from './lif.js';
 import { renderResultSheet } from './pdf/result-sheet.js';
+import { renderPostedPhoto } from './photo/posted-photo.js';
+import { exportBaseName } from './sheet/describe.js';
 import type { Paper } from './pdf/sheet-writer.js';
 
-export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png';
-export const EXPORT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png'];
+export type ExportKind = 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo';
+export const EXPORT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png', 'photo'];
+/** Written when no kind is asked for: the sheet and data files (the posted photo is asked for by name). */
+export const DEFAULT_KINDS: readonly ExportKind[] = ['pdf', 'csv', 'json', 'lif', 'png'];
+const EXTENSION: Record<ExportKind, string> = { pdf: 'pdf', csv: 'csv', json: 'json', lif: 'lif', png: 'png', photo: 'jpg' };
 
 export interface ExportOptions {
   /** Files named explicitly; when none is, the default-named files go to `folder` (or `<race>/exports/`). */
@@ -31,6 +38,8 @@ export interface ExportOptions {
   kinds?: readonly ExportKind[];
   paper: Paper;
   software: { name: string; version: string };
+  /** Replace existing files that are not earlier exports of this race (`--force`, or confirmed in the app). */
+  overwrite?: boolean;
 }
 
 /** "Men's 100 m, heat 2" → "mens-100-m-heat-2": safe on every file system, readable in a folder listing. */
@@ -48,29 +57,13 @@ export function fileSlug(text: string): string {
   return slug || 'race';
 }
 
-/** Default file of each kind in `dir` (by default `<race>/exports/`): `<race>-r<revision>[-provisional].<ext>`. */
+/** Default file of each kind in `dir` (by default `<race>/exports/`): `[012-1-03-]<event or race>-r<revision>[-provisional].<ext>`. */
 export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
-  const base = `${fileSlug(view.meta.name)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
-  return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${k}`)])) as Record<ExportKind, string>;
+  const base = `${exportBaseName(view, fileSlug)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
+  return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${EXTENSION[k]}`)])) as Record<ExportKind, string>;
 }
 
-async function checkTarget(file: string, raceDir: string): Promise<void> {
-  const resolved = path.resolve(file);
-  for (const protectedDir of ['evidence', RACE_LAYOUT.tilesDir]) {
-    const p = path.resolve(raceDir, protectedDir);
-    if (resolved === p || resolved.startsWith(p + path.sep)) throw new UserError(`${file}: exports may not be written into the race's ${protectedDir}/ folder`, 'FORBIDDEN');
-  }
-  for (const own of [RACE_LAYOUT.document, RACE_LAYOUT.audit]) {
-    if (resolved === path.resolve(raceDir, own)) throw new UserError(`${file}: refusing to overwrite the race's ${own}`, 'FORBIDDEN');
-  }
-  const parent = path.dirname(resolved);
-  const st = await fs.stat(parent).catch(() => null);
-  if (!st?.isDirectory()) throw new UserError(`${file}: folder ${parent} does not exist`, 'NOT_FOUND');
-  const existing = await fs.stat(resolved).catch(() => null);
-  if (existing?.isDirectory()) throw new UserError(`${file}: is a folder, give a file name`, 'INVALID_ARGUMENT');
-}
-
-async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: ExportOptions): Promise<Buffer> {
+async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: ExportOptions): Promise<Buffer | { bytes: Buffer; fields: { name: string; value: string }[] }> {
   switch (kind) {
     case 'pdf':
       return (await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: opts.paper, software: opts.software })).pdf;
@@ -82,6 +75,10 @@ async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: 
       return resultsLif(view);
     case 'png':
       return (await renderAnnotatedPng(view, ev.composite, ev.hashes)).png;
+    case 'photo': {
+      const photo = await renderPostedPhoto(view, ev.composite, ev.hashes, opts.software);
+      return { bytes: photo.jpeg, fields: photo.fields };
+    }
   }
 }
 
@@ -91,7 +88,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   if (named.length === 0) {
     const dir = opts.folder ? path.resolve(opts.folder) : path.join(raceDir, RACE_LAYOUT.exportsDir);
     const all = defaultTargets(view, raceDir, dir);
-    const kinds = opts.kinds?.length ? opts.kinds : EXPORT_KINDS;
+    const kinds = opts.kinds?.length ? opts.kinds : DEFAULT_KINDS;
     targets = Object.fromEntries(kinds.map((k) => [k, all[k]]));
     if (opts.folder) {
       const st = await fs.stat(dir).catch(() => null);
@@ -110,23 +107,30 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   for (const k of kinds) {
     const file = targets[k] as string;
     const other = seen.get(file);
-    if (other) throw new UserError(`${file}: given for both --${other} and --${k}`, 'INVALID_ARGUMENT');
+    if (other) throw new UserError(`${file}: named for both the ${other} and the ${k} export`, 'INVALID_ARGUMENT');
     seen.set(file, k);
-    await checkTarget(file, raceDir);
   }
+  await checkExportTargets(
+    kinds.map((k) => targets[k] as string),
+    { raceDir, manifest: view.evidence, overwrite: opts.overwrite === true },
+  );
 
   const ev = await readRaceEvidence(view, raceDir);
   const written: ExportResult['written'] = [];
   for (const kind of kinds) {
     const file = targets[kind] as string;
-    const bytes = await render(kind, view, ev, opts);
+    const out = await render(kind, view, ev, opts);
+    const bytes = Buffer.isBuffer(out) ? out : out.bytes;
     try {
       await writeFileAtomic(file, bytes);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
       throw new UserError(`${file}: cannot be written (${code})`, code === 'EACCES' || code === 'EPERM' ? 'FORBIDDEN' : 'USER_ERROR');
     }
-    written.push({ kind, path: file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const done = { kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes) };
+    written.push({ ...done, ...(Buffer.isBuffer(out) ? {} : { fields: out.fields }) });
+    // Recorded file by file, so a later failure does not leave a written file unrecognised as this race's.
+    await recordExports(raceDir, [{ at: new Date().toISOString(), ...done, revision: view.revision }]);
   }
   return { written };
 }

@@ -1,5 +1,6 @@
 /**
- * Results as JSON: exactly the `photofinish results --json` object (sport, certified, revision, finishers), with
+ * Results as JSON: exactly the `photofinish results --json` object (sport, certified, revision, event, finishers,
+ * others, checks), with
  * the race metadata, certification, amendments and evidence hashes beside it, so a consumer of either reads the
  * same fields. Exact times stay integer-nanosecond strings.
  */
@@ -16,6 +17,7 @@ export function resultsJson(view: RaceView, hashes: EvidenceHashes, software: { 
     schemaVersion: 1,
     race: {
       ...view.meta,
+      event: view.event,
       sport: view.sport,
       direction: view.direction,
       revision: view.revision,
@@ -24,6 +26,8 @@ export function resultsJson(view: RaceView, hashes: EvidenceHashes, software: { 
     certification: view.certified,
     amendments: view.amendments,
     deadHeats: view.deadHeats,
+    withdrawnDeadHeats: view.withdrawnDeadHeats,
+    statuses: view.statuses,
     marks: view.marks,
     evidence: {
       raceJsonSha256: hashes.raceJsonSha256,

@@ -1,13 +1,16 @@
 /**
  * FinishLynx results (`.lif`), the file meet-management software reads: one header line
  *   event, round, heat, event name, wind, wind unit, template, capture time, capture duration, distance, start time
- * then one line per placed finisher
+ * (`12,1,3,Men 100m Final,+1.2,m/s,...`), then one line per competitor
  *   place, ID, lane, last name, first name, affiliation, time, license, delta time, reaction time, splits...
- * comma separated, Windows-1252, CRLF, a field in double quotes where it holds a comma (as FinishLynx writes
+ * placed finishers first, then the others with DNF, DQ or DNS in the place column as FinishLynx writes it (a DQ
+ * keeps its time; a competitor with neither mark nor status has an empty place, never left out). Comma
+ * separated, Windows-1252, CRLF, a field in double quotes where it holds a comma (as FinishLynx writes
  * `"Jones, Jr."`). Delta time is the published gap to the winner, without its sign.
  */
 import type { RaceView } from '../api/types.js';
-import { encodeCp1252 } from './cp1252.js';
+import { windText } from '../domain/event/race-event.js';
+import { encodeCp1252 } from '../domain/text/cp1252.js';
 import { finisherGaps, ticksFixed } from './gaps-text.js';
 
 /**
@@ -36,17 +39,18 @@ export function resultsLif(view: RaceView): Buffer {
   const first = view.timesNs[0];
   const last = view.timesNs[view.timesNs.length - 1];
   const duration = first !== undefined && last !== undefined ? ticksFixed(BigInt(last) - BigInt(first), 3) : '';
+  const e = view.event;
   const header = [
-    numberIn(view.meta.event) || '1',
-    numberIn(view.meta.round) || '1',
-    numberIn(view.meta.heat) || '1',
-    view.meta.event ? `${view.meta.event} - ${view.meta.name}` : view.meta.name,
-    '',
-    '',
+    e.number !== null ? String(e.number) : numberIn(e.name ?? undefined) || '1',
+    String(e.round ?? 1),
+    String(e.heat ?? 1),
+    e.name ?? view.meta.name,
+    e.wind_mps !== null ? windText(e.wind_mps) : '',
+    e.wind_mps !== null ? 'm/s' : '',
     '',
     '',
     duration,
-    '',
+    e.distance_m !== null ? String(e.distance_m) : '',
     view.meta.startTime ?? '',
   ];
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
@@ -57,8 +61,14 @@ export function resultsLif(view: RaceView): Buffer {
     const c = comps.get(f.competitor);
     const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName);
     const delta = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
-    const fields = [String(f.place), f.competitor, f.lane ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
+    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
-  return encodeCp1252(lines.join('\r\n') + '\r\n');
+  for (const o of view.results.others) {
+    const c = comps.get(o.competitor);
+    const [lastName, firstName] = splitName(o.name, c?.firstName, c?.lastName);
+    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
+    lines.push(fields.map(lifField).join(','));
+  }
+  return Buffer.from(encodeCp1252(lines.join('\r\n') + '\r\n'));
 }

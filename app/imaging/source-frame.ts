@@ -13,7 +13,7 @@ import type { EvidenceManifest, TimesFile } from '../domain/race/evidence.js';
 import { ticksToNsString } from '../domain/time/ticks.js';
 import { measureRate, rateFromInterval } from '../domain/time/time-map.js';
 import { samplesToPngDataUrl } from './frame-image.js';
-import { sha256Hex } from './hash.js';
+import { sha256Bytes } from '../store/sha256.js';
 import { FRAME_PIXEL_LIMIT } from './limits.js';
 import { formatFromMetadata, samplesOf, toRaw } from './pixels.js';
 import { openCachedSource } from './source-cache.js';
@@ -60,7 +60,7 @@ export async function renderSourceFrame(manifest: EvidenceManifest, times: Times
     } catch {
       throw new UserError(`${evidence.path}: source frame not found (the footage was moved or deleted)`, 'NOT_FOUND');
     }
-    if (sha256Hex(buf) !== evidence.sha256) throw new UserError(`${evidence.path}: the frame file has changed since the race was built (SHA-256 differs)`, 'CONFLICT');
+    if (sha256Bytes(buf) !== evidence.sha256) throw new UserError(`${evidence.path}: the frame file has changed since the race was built (SHA-256 differs)`, 'CONFLICT');
     if (src.decoder === 'ffmpeg') {
       // Decoded as the build decoded it, so the frame's line pixels equal the composite's column exactly.
       const channels = src.channels === 1 ? 1 : 3;

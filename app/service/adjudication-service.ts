@@ -10,46 +10,55 @@ import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
-import type { Mark, MarkPosition, SportSettings } from '../domain/race/document.js';
-import type { RaceState } from '../domain/race/replay.js';
+import type { Mark, MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { raceTimeToPosition } from '../domain/start/start-record.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
-import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
-import { commitChange, openRaceFolder } from '../store/race-store.js';
+import { loadRaceEvidence } from '../store/race-evidence-cache.js';
+import { readRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
+import { signCertification } from '../store/certification-signature.js';
+import { installationPublicKeys, loadInstallationKey, type InstallationKey } from '../store/installation-key.js';
 import { readStartListFile } from '../store/start-list-file.js';
+import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
+import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
 
 export type AdjudicationService = Pick<PhotofinishService, keyof typeof adjudicationMethods>;
 
-type Build = (state: RaceState, evidence: RaceEvidence, at: string) => commands.Change;
-
 export function createAdjudicationService(ctx: ServiceContext): AdjudicationService {
-  /** One change: append its entry, rewrite the snapshot, tell every client, return the new view. */
-  async function change(raceId: string, actor: string, build: Build) {
-    const dir = ctx.races.pathOf(raceId);
-    const evidence = await loadRaceEvidence(dir);
-    const at = new Date().toISOString();
-    const state = await commitChange(dir, (s) => ({ actor, at, ...build(s, evidence, at) }));
-    ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
-    return buildRaceView(raceId, dir, state, evidence);
-  }
+  const change = raceChanger(ctx);
+
+  let key: Promise<InstallationKey> | null = null;
+  /** This installation's signing key, loaded (or made) on the first certification. */
+  const signingKey = () => {
+    key ??= loadInstallationKey(ctx.dataDir, ctx.sealer);
+    key.catch(() => (key = null));
+    return key;
+  };
 
   return {
     async importStartList({ raceId, path: file, by, event }) {
-      const { competitors, sha256 } = await readStartListFile(path.resolve(file), event ? { event } : {});
-      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), sha256, competitors));
+      const read = await readStartListFile(path.resolve(file), event ? { event } : {});
+      const fromFile = read.event ? evtEventFields(read.event) : undefined;
+      return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), read.sha256, read.competitors, fromFile));
     },
     async addCompetitor({ raceId, competitor, by }) {
       return change(raceId, by, (s) => commands.addCompetitor(s, competitor));
     },
-    async setSport({ raceId, sport, lengthsPerSecond, distanceTable, by }) {
+    async setSport({ raceId, sport, lengthsPerSecond, raceType, going, surface, distanceTable, by }) {
       const settings: SportSettings = { sport };
       if (lengthsPerSecond !== undefined) {
         if (sport !== 'horse') throw new UserError(`lengths per second apply to horse racing only (greyhound is fixed at one length per 0.08 s)`, 'INVALID_ARGUMENT');
         settings.lengthsPerSecond = lengthsPerSecond.trim();
+      }
+      if (raceType !== undefined || going !== undefined || surface !== undefined) {
+        if (sport !== 'horse') throw new UserError('race type, going and surface apply to horse racing only', 'INVALID_ARGUMENT');
+        if (!raceType) throw new UserError('give the race type (flat or jumps) with the going or surface: the scale depends on it', 'INVALID_ARGUMENT');
+        if (raceType === 'jumps' && surface && surface !== 'turf') throw new UserError(`jumps races are run on turf, not ${surface}`, 'INVALID_ARGUMENT');
+        Object.assign(settings, { raceType, ...(going ? { going } : {}), ...(surface ? { surface } : {}) });
       }
       if (distanceTable) settings.distanceTable = distanceTable;
       return change(raceId, by, (s) => commands.setSport(s, settings));
@@ -57,16 +66,16 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async setDirection({ raceId, direction, by }) {
       return change(raceId, by, (s) => commands.setDirection(s, direction));
     },
-    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, by }) {
+    async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, hand, by }) {
       let position: MarkPosition;
-      let origin: 'image' | 'typed' | 'suggestion';
+      let origin: MarkOrigin;
       let accepted: Mark['suggestion'];
       if (column !== undefined) {
         position = { kind: 'column', milliColumn: toMilliColumn(column) };
         origin = 'image';
       } else if (timeS !== undefined) {
         position = { kind: 'time', ns: parseSecondsToTicks(timeS, 'time').toString() };
-        origin = typed === false ? 'image' : 'typed';
+        origin = hand ? 'hand' : typed === false ? 'image' : 'typed';
       } else {
         const edge = await findSuggestion(ctx.races.pathOf(raceId), suggestion as number);
         // The refined crossing time is finer than a column; keep it exactly.
@@ -81,11 +90,11 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         };
       }
       return change(raceId, by, (s, ev, at) =>
-        commands.placeMark(s, ev.times, { competitorId, position, origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
+        commands.placeMark(s, ev.times, { competitorId, position: raceTimeToPosition(position, origin, s.doc), origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),
       );
     },
     async removeMark({ raceId, competitorId, by }) {
-      return change(raceId, by, (s) => commands.removeMark(s, competitorId));
+      return change(raceId, by, (s, ev, at) => commands.removeMark(s, ev.times, competitorId, by, at));
     },
     async undo({ raceId, by }) {
       return change(raceId, by, (s) => commands.undo(s));
@@ -94,16 +103,21 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return change(raceId, by, (s) => commands.redo(s));
     },
     async declareDeadHeat({ raceId, competitors, by }) {
-      return change(raceId, by, (s, _ev, at) => commands.declareDeadHeat(s, competitors, by, at));
+      return change(raceId, by, (s, ev, at) => commands.declareDeadHeat(s, ev.times, competitors, by, at));
     },
     async certify({ raceId, official, role }) {
+      const key = await signingKey();
       return change(raceId, official, (s, ev, at) => {
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
-        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps });
+        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
-        return commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256 });
+        const errors = report.checks.filter((c) => c.severity === 'error');
+        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256, errors });
+        const c = certified.payload.certification;
+        c.signature = signCertification(c, key);
+        return certified;
       });
     },
     async amend({ raceId, by, reason }) {
@@ -111,15 +125,15 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     },
     async getResults({ raceId }) {
       const dir = ctx.races.pathOf(raceId);
-      const loaded = await openRaceFolder(dir);
+      const loaded = await readRaceFolder(dir);
       const evidence = await loadRaceEvidence(dir);
       return buildRaceView(raceId, dir, loaded.state, evidence, loaded).results;
     },
-    async verifyRace({ raceId }) {
-      return verifyRaceFolder(ctx.races.pathOf(raceId));
+    async verifyRace({ raceId, head }) {
+      return verifyRaceFolder(ctx.races.pathOf(raceId), { knownKeys: await installationPublicKeys(ctx.dataDir), ...(head ? { head } : {}) });
     },
     async getAudit({ raceId }) {
-      const loaded = await openRaceFolder(ctx.races.pathOf(raceId));
+      const loaded = await readRaceFolder(ctx.races.pathOf(raceId));
       return loaded.entries.map((e) => ({ seq: e.seq, at: e.at, actor: e.actor, action: e.action, payload: e.payload, prev: e.prev, hash: e.hash }));
     },
   };

@@ -6,6 +6,8 @@ import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
 import { raceFolderOf } from '../store/race-folder.js';
 import { loadRaceView } from './race-view.js';
+import { logWarning } from './log-warning.js';
+import { systemErrorCondition } from '../domain/system-errors.js';
 
 export type AppService = Pick<PhotofinishService, keyof typeof appMethods>;
 
@@ -32,11 +34,14 @@ export function createAppService(ctx: ServiceContext): AppService {
       const racePath = await ensureDemoRace(ctx.dataDir);
       return api.openRace({ path: racePath });
     },
-    async openRace({ path: given }) {
+    async openRace({ path: given, readOnly }) {
       const dir = await raceFolderOf(given);
       const raceId = await ctx.races.register(dir);
-      const view = await loadRaceView(ctx, raceId);
-      await rememberRecentRace(ctx.dataDir, { path: view.path, name: view.meta.name, openedAt: new Date().toISOString() });
+      const view = await loadRaceView(ctx, raceId, { readOnly });
+      // A convenience list: a full disk or an unwritable data folder must not stop anyone opening a race.
+      await rememberRecentRace(ctx.dataDir, { path: view.path, name: view.meta.name, openedAt: new Date().toISOString() }).catch((err: unknown) =>
+        logWarning(`the list of recent races could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`),
+      );
       return view;
     },
     async getRace({ raceId }) {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { PhotofinishService } from '../api/contract.js';
 import { remedyOf, toApiError } from '../api/errors.js';
+import { logUnexpected } from '../runtime/log.js';
 import { toRaceBuildRequest, type buildMethods } from '../api/methods/build.js';
 import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
@@ -57,6 +58,7 @@ export function createBuildService(ctx: ServiceContext): BuildService {
       ctx.emit({ type: 'job-finished', jobId, state: 'done', racePath });
     } catch (err) {
       const shape = toApiError(err);
+      if (shape.code === 'INTERNAL') logUnexpected(err, 'build job', { source: request.source });
       job.status.state = shape.code === 'CANCELLED' || job.controller.signal.aborted ? 'cancelled' : 'failed';
       const cancelled = job.status.state === 'cancelled';
       job.status.error = cancelled ? 'Build cancelled.' : shape.message;

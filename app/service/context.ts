@@ -4,6 +4,7 @@
  */
 import type { ApiEvent } from '../api/events.js';
 import type { AppInfo } from '../api/types.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 import type { RaceRegistry } from './race-registry.js';
 
 export type AppStartup = AppInfo['startup'];
@@ -17,6 +18,8 @@ export interface ServiceContext {
   /** Per-user folder for recent races and the rendered demo race. */
   dataDir: string;
   dialogs: NativeDialogs | null;
+  /** Protects the installation's signing key with the OS key store (desktop shell); null: a 0600 file (CLI). */
+  sealer: SecretSealer | null;
   races: RaceRegistry;
   startup: AppStartup;
   emit(event: ApiEvent): void;

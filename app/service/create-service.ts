@@ -2,6 +2,7 @@
  * Assembles the one service object that implements the whole API from its areas. Every face (Electron IPC,
  * HTTP bridge, CLI) gets this object and calls it only through `dispatchCall`.
  */
+import { log } from '../runtime/log.js';
 import type { PhotofinishService } from '../api/contract.js';
 import type { ApiEventListener } from '../api/events.js';
 import { createAppService } from './app-service.js';
@@ -9,13 +10,17 @@ import { createBuildService } from './build-service.js';
 import { createAdjudicationService } from './adjudication-service.js';
 import { createExportService } from './export-service.js';
 import { createDetectionService } from './detection-service.js';
+import { createRecordService } from './record-service.js';
+import { createStartService } from './start-service.js';
 import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
+import type { SecretSealer } from '../security/secret-sealer.js';
 
 export interface ServiceOptions {
   shell: ServiceContext['shell'];
   dataDir: string;
   dialogs?: NativeDialogs | null;
+  sealer?: SecretSealer | null;
   startup?: AppStartup;
 }
 
@@ -32,14 +37,16 @@ export function createService(options: ServiceOptions): RunningService {
     shell: options.shell,
     dataDir: options.dataDir,
     dialogs: options.dialogs ?? null,
+    sealer: options.sealer ?? null,
     races: new RaceRegistry(),
     startup: options.startup ?? null,
     emit(event) {
       for (const l of listeners) {
         try {
           l(event);
-        } catch {
-          // A failing listener (a closed window, a dropped SSE stream) must not stop the others.
+        } catch (err) {
+          // A failing listener (a closed window, a dropped SSE stream) must not stop the others; the log keeps it.
+          log().warn({ err, event: event.type }, 'an event listener failed');
         }
       }
     },
@@ -50,6 +57,8 @@ export function createService(options: ServiceOptions): RunningService {
     ...createAdjudicationService(context),
     ...createExportService(context),
     ...createDetectionService(context),
+    ...createRecordService(context),
+    ...createStartService(context),
   };
   return {
     service,

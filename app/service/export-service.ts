@@ -17,12 +17,24 @@ export function createExportService(ctx: ServiceContext): ExportService {
       const folder = ctx.races.pathOf(req.raceId);
       const [view, { exportRaceFiles }] = await Promise.all([loadRaceView(ctx, req.raceId), import('../exports/export-race.js')]);
       return exportRaceFiles(view, folder, {
-        targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png },
+        targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png, photo: req.photo },
         folder: req.folder,
         kinds: req.kinds,
         paper: req.paper,
+        overwrite: req.overwrite,
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });
+    },
+    async getCloseups({ raceId }) {
+      const folder = ctx.races.pathOf(raceId);
+      const [view, { readRaceEvidence }, { closeupsView }] = await Promise.all([
+        loadRaceView(ctx, raceId),
+        import('../exports/evidence-files.js'),
+        import('../exports/closeups.js'),
+      ]);
+      // The composite is read as the sheet reads it: checked against the hash its manifest recorded.
+      const ev = await readRaceEvidence(view, folder);
+      return closeupsView(view, ev.composite);
     },
   };
 }

@@ -2,10 +2,10 @@
  * Races open in this run of the app. Clients refer to a race by an opaque `raceId`; only folders registered here
  * (opened or built by the service) can have their files served, and only through path containment.
  */
-import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { UserError } from '../domain/errors.js';
 import { resolveContained } from '../security/contain.js';
+import { sha256Text } from '../store/sha256.js';
 
 export class RaceRegistry {
   private readonly byId = new Map<string, string>();
@@ -13,7 +13,7 @@ export class RaceRegistry {
   /** Registers a race folder (by its real path) and returns its id; the same folder always gets the same id. */
   async register(folder: string): Promise<string> {
     const real = await realpath(folder);
-    const id = createHash('sha256').update(real).digest('hex').slice(0, 16);
+    const id = sha256Text(real).slice(0, 16);
     this.byId.set(id, real);
     return id;
   }

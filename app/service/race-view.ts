@@ -4,16 +4,18 @@
  * not add up is listed in `problems` (and changes are refused until an official has looked at it).
  */
 import type { RaceView } from '../api/types.js';
+import { eventInfo } from '../domain/event/race-event.js';
 import { computeResults } from '../domain/results/compute-results.js';
 import type { RaceState } from '../domain/race/replay.js';
 import type { RaceDocument } from '../domain/race/document.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
-import { openRaceFolder, type LoadedRace } from '../store/race-store.js';
+import { openRaceFolder, readRaceFolder, type LoadedRace } from '../store/race-store.js';
 import type { ServiceContext } from './context.js';
 
-export async function loadRaceView(ctx: ServiceContext, raceId: string): Promise<RaceView> {
+/** With `readOnly`, nothing is written: crash leftovers are listed, not repaired (commands that only look). */
+export async function loadRaceView(ctx: ServiceContext, raceId: string, options: { readOnly?: boolean } = {}): Promise<RaceView> {
   const dir = ctx.races.pathOf(raceId);
-  const loaded = await openRaceFolder(dir);
+  const loaded = options.readOnly ? await readRaceFolder(dir) : await openRaceFolder(dir);
   const evidence = await loadRaceEvidence(dir);
   return buildRaceView(raceId, dir, loaded.state, evidence, loaded);
 }
@@ -35,6 +37,7 @@ export function buildRaceView(
     raceId,
     path: dir,
     meta: doc.meta,
+    event: eventInfo(doc.event, doc.meta),
     evidence: evidence.manifest,
     timesNs: evidence.timesNs,
     frames: evidence.frames,
@@ -43,7 +46,9 @@ export function buildRaceView(
     competitors: doc.competitors,
     marks: doc.marks,
     deadHeats: doc.deadHeats,
-    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps }),
+    statuses: doc.statuses ?? [],
+    withdrawnDeadHeats: doc.withdrawnDeadHeats ?? [],
+    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate }),
     revision: doc.revision,
     certified: doc.certified ?? null,
     amendments: doc.amendments,

@@ -4,7 +4,9 @@
  * committed (the document is written only after the append returns), so it is reported as `tornTail`.
  */
 import { readFile } from 'node:fs/promises';
+import { isErrnoLike, systemErrorToUserError } from '../domain/system-errors.js';
 import { auditEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
+import { UserError } from '../domain/errors.js';
 import { appendDurable } from './atomic-write.js';
 
 export interface AuditLogRead {
@@ -18,7 +20,12 @@ export interface AuditLogRead {
 }
 
 export async function readAuditLog(file: string): Promise<AuditLogRead> {
-  const buf = await readFile(file);
+  const buf = await readFile(file).catch((err: unknown) => {
+    if (isErrnoLike(err) && err.code === 'EISDIR') {
+      throw new UserError(`${file}: the race's audit log is a folder, not a file; the race cannot be opened (restore audit.jsonl from a copy of the race)`, 'CONFLICT');
+    }
+    throw systemErrorToUserError(err, file) ?? err;
+  });
   // Split on bytes, not decoded text: a crash can cut a multi-byte character in half.
   const completeBytes = buf.lastIndexOf(0x0a) + 1;
   const complete = buf.subarray(0, completeBytes).toString('utf8');

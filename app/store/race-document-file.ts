@@ -4,6 +4,7 @@
  * file it could not read. Writing is atomic.
  */
 import { readFile } from 'node:fs/promises';
+import { isErrnoLike, systemErrorToUserError } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_SCHEMA, RACE_SCHEMA_VERSION, raceDocument, type RaceDocument } from '../domain/race/document.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -19,7 +20,8 @@ export async function readRaceDocumentWithRaw(file: string): Promise<{ doc: Race
     text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new UserError(`${file}: not a race folder (race.json is missing)`, 'NOT_FOUND');
-    throw new UserError(`${file}: cannot be read (${(err as Error).message})`);
+    if (isErrnoLike(err) && err.code === 'EISDIR') throw new UserError(`${file}: the race document is a folder, not a file; the race cannot be opened (restore race.json from a copy of the race)`, 'CONFLICT');
+    throw systemErrorToUserError(err, file) ?? err;
   }
   let json: unknown;
   try {

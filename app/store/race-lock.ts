@@ -5,14 +5,21 @@
  */
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isErrnoLike, isUnwritable } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 
 const LOCK_NAME = 'race.lock';
 
 /** The folder cannot be written (archive, read-only media): the race can be read and verified, not changed. */
 export class ReadOnlyRaceError extends UserError {
-  constructor(dir: string) {
-    super(`${dir}: the race folder is read-only; it can be viewed and verified but changes cannot be saved`, 'FORBIDDEN');
+  constructor(dir: string, cause?: unknown) {
+    const full = isErrnoLike(cause) && (cause.code === 'ENOSPC' || cause.code === 'EDQUOT');
+    super(
+      full
+        ? `${dir}: the disk is full; nothing was saved (the race can be viewed and verified; free some space to save changes)`
+        : `${dir}: the race folder is read-only; it can be viewed and verified but changes cannot be saved`,
+      full ? 'USER_ERROR' : 'FORBIDDEN',
+    );
   }
 }
 const queues = new Map<string, Promise<unknown>>();
@@ -43,14 +50,21 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
   for (;;) {
     try {
       const handle = await open(file, 'wx', 0o644);
-      await handle.writeFile(String(process.pid));
+      try {
+        await handle.writeFile(String(process.pid));
+      } catch (err) {
+        // A full disk: the lock was created but holds no pid. Leave nothing behind.
+        await handle.close().catch(() => undefined);
+        await rm(file, { force: true });
+        throw err;
+      }
       await handle.close();
       return async () => {
         await rm(file, { force: true });
       };
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') throw new ReadOnlyRaceError(dir);
+      if (isUnwritable(err)) throw new ReadOnlyRaceError(dir, err);
       if (code !== 'EEXIST') throw err;
     }
     let content: string;
@@ -65,7 +79,7 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
     const holder = Number.parseInt(content, 10);
     const known = Number.isInteger(holder) && holder > 0;
     // A pid-less lock is either being written this instant or was left by a writer killed in between: wait a little.
-    const abandoned = known ? !isAlive(holder) || holder === process.pid : await olderThan(file, 2000);
+    const abandoned = known ? !isProcessAlive(holder) || holder === process.pid : await olderThan(file, 2000);
     if (abandoned) {
       await removeIfUnchanged(file, content);
       continue;
@@ -77,7 +91,8 @@ async function acquireFileLock(dir: string, timeoutMs = 5000): Promise<() => Pro
   }
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid runs on this machine (EPERM: it runs, as another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

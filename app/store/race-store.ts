@@ -7,16 +7,19 @@
  * outside the app) is reported, never "repaired", and blocks further changes until an official looks at it.
  */
 import { randomUUID } from 'node:crypto';
-import { access, open, stat, truncate } from 'node:fs/promises';
+import { access, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { checkChain, sealEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
 import { canonicalJson } from '../domain/audit/canonical.js';
+import { isUnwritable, systemErrorToUserError } from '../domain/system-errors.js';
 import { UserError } from '../domain/errors.js';
 import type { RaceCreatedPayload } from '../domain/race/changes.js';
 import { RACE_SCHEMA_VERSION, type Competitor, type RaceDocument, type RaceMeta, type SportName } from '../domain/race/document.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import type { RaceEvent } from '../domain/event/race-event.js';
 import { applyEntry, applyEntryInPlace, replayLog, ReplayError, type RaceState } from '../domain/race/replay.js';
-import { fsyncDir, removeStaleTemps, writeFileDurableExclusive } from './atomic-write.js';
+import { removeStaleTemps, writeFileDurableExclusive } from './atomic-write.js';
+import { appendNewline, endsWithNewline, readTail, syncFile } from './log-file-bytes.js';
 import { appendAuditEntry, readAuditLog } from './audit-log.js';
 import { readRaceDocumentWithRaw, writeRaceDocument } from './race-document-file.js';
 import { ReadOnlyRaceError, withRaceLock } from './race-lock.js';
@@ -27,6 +30,8 @@ export interface RaceInit {
   meta: RaceMeta;
   sport: SportName;
   competitors: Competitor[];
+  /** The event, where the start list named it. */
+  event?: RaceEvent;
   actor: string;
   at: string;
 }
@@ -59,6 +64,7 @@ export async function initRaceFolder(dir: string, init: RaceInit): Promise<void>
     evidence: { manifestPath: RACE_LAYOUT.manifest, manifestSha256: init.manifestSha256 },
     settings: { sport: { sport: init.sport }, direction: 'ltr' },
     competitors: init.competitors,
+    ...(init.event ? { event: init.event } : {}),
   };
   const entry = sealEntry(null, { at: init.at, actor: init.actor, action: 'race.created', payload }, sha256Text);
   const state = applyEntry(null, entry);
@@ -102,7 +108,7 @@ export async function loadRace(dir: string, options: { repair: boolean }): Promi
       await syncFile(files.audit);
       recovered.push(`removed an unfinished audit entry (${log.tornTailBytes} bytes) left by an interrupted save`);
     } else {
-      recovered.push('the audit log ends with an unfinished entry from an interrupted save (not committed; opening the race removes it)');
+      recovered.push('the audit log ends with an unfinished entry from an interrupted save (not committed; removed when the race is next opened where it can be written)');
     }
   } else if (options.repair && log.entries.length > 0 && log.badLine === null && !(await endsWithNewline(files.audit))) {
     await appendNewline(files.audit);
@@ -136,7 +142,7 @@ export async function loadRace(dir: string, options: { repair: boolean }): Promi
       await writeRaceDocument(files.document, state.doc);
       recovered.push(`race.json brought up to date with audit entry ${replayed} (the save was interrupted)`);
     } else if (oneBehind) {
-      recovered.push(`race.json is one entry behind its audit log after an interrupted save (opening the race brings it up to date)`);
+      recovered.push(`race.json is one entry behind its audit log (an interrupted save); the log is the record, and race.json is brought up to date when the race is next opened where it can be written`);
     } else if (doc.audit.count > replayed) {
       // The snapshot knows of more changes than the log holds: entries were cut from the end of the log.
       problems.push({ kind: 'chain', message: `audit chain broken at entry ${replayed + 1}: the log ends at entry ${replayed} but race.json records ${doc.audit.count} entries` });
@@ -156,11 +162,29 @@ export interface ChangeBody {
   at?: string;
 }
 
+/** A committed change, and whether its snapshot could be written. */
+export interface CommitOutcome {
+  state: RaceState;
+  /**
+   * Set when the entry is in the audit log (the change is recorded) but `race.json` could not be rewritten (a full
+   * disk): opening the race brings the snapshot up to date. Read what happened with `systemErrorCondition`.
+   */
+  snapshotError?: unknown;
+}
+
 /**
  * Commits one change: `build` sees the state the log proves and returns the entry to append (or throws a
  * UserError, in which case nothing is written). Returns the state after the change.
  */
 export async function commitChange(dir: string, build: (state: RaceState) => ChangeBody): Promise<RaceState> {
+  return (await commitChangeOutcome(dir, build)).state;
+}
+
+/**
+ * commitChange, telling apart the two ways a save can end on a full disk: the audit entry did not make it (then
+ * nothing was saved and the error says so), or it did and only the snapshot failed (the change is recorded).
+ */
+export async function commitChangeOutcome(dir: string, build: (state: RaceState) => ChangeBody): Promise<CommitOutcome> {
   return withRaceLock(dir, async () => {
     const loaded = await loadRace(dir, { repair: true });
     if (loaded.problems.length > 0) {
@@ -176,21 +200,52 @@ export async function commitChange(dir: string, build: (state: RaceState) => Cha
     if ((await stat(files.audit)).size !== logSize) {
       throw new UserError(`${dir}: the race was changed by another process at the same moment; nothing was saved, try again`, 'CONFLICT');
     }
-    await appendAuditEntry(files.audit, entry);
-    await writeRaceDocument(files.document, next.doc);
-    return next;
+    await appendCommitted(files.audit, entry, logSize, dir);
+    try {
+      await writeRaceDocument(files.document, next.doc);
+    } catch (err) {
+      return { state: next, snapshotError: err };
+    }
+    return { state: next };
   });
 }
 
-/** Reads the state (repairing crash leftovers under the write lock). */
+/**
+ * Appends the entry. If the append fails, the entry counts as committed only when its whole line is in the log (a
+ * reader sees it); a partial line is cut off at once, so the log holds exactly what it held before.
+ */
+async function appendCommitted(file: string, entry: AuditEntry, sizeBefore: number, dir: string): Promise<void> {
+  try {
+    await appendAuditEntry(file, entry);
+  } catch (err) {
+    const line = Buffer.from(serialiseEntry(entry), 'utf8');
+    const written = await readTail(file, sizeBefore).catch(() => null);
+    if (written !== null && written.equals(line)) return;
+    await truncate(file, sizeBefore).catch(() => undefined);
+    const reason = systemErrorToUserError(err, dir);
+    if (!reason) throw err;
+    throw new UserError(`${reason.message.replace(/^([^:]*): /, '$1: nothing was saved: ')}`, reason.code);
+  }
+}
+
+
+/**
+ * Reads the state, repairing crash leftovers under the write lock. Where the folder cannot be written now (a
+ * read-only or full disk, no permission), the race is still opened to look at: what opening would repair is
+ * listed instead, and repaired when the race is next opened on a writable disk.
+ */
 export async function openRaceFolder(dir: string): Promise<LoadedRace> {
   try {
     return await withRaceLock(dir, () => loadRace(dir, { repair: true }));
   } catch (err) {
-    // A read-only folder is still a race to look at; what opening would repair is listed instead.
-    if (err instanceof ReadOnlyRaceError) return loadRace(dir, { repair: false });
+    if (err instanceof ReadOnlyRaceError || isUnwritable(err)) return loadRace(dir, { repair: false });
     throw err;
   }
+}
+
+/** Reads the state without writing anything (no lock, no repair): for commands that only look. */
+export function readRaceFolder(dir: string): Promise<LoadedRace> {
+  return loadRace(dir, { repair: false });
 }
 
 function describeDifference(raw: unknown, doc: RaceDocument): string {
@@ -207,38 +262,5 @@ async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function syncFile(file: string): Promise<void> {
-  const h = await open(file, 'r+');
-  try {
-    await h.sync();
-  } finally {
-    await h.close();
-  }
-  await fsyncDir(path.dirname(file));
-}
-
-async function endsWithNewline(file: string): Promise<boolean> {
-  const h = await open(file, 'r');
-  try {
-    const { size } = await h.stat();
-    if (size === 0) return true;
-    const buf = Buffer.alloc(1);
-    await h.read(buf, 0, 1, size - 1);
-    return buf[0] === 0x0a;
-  } finally {
-    await h.close();
-  }
-}
-
-async function appendNewline(file: string): Promise<void> {
-  const h = await open(file, 'a');
-  try {
-    await h.appendFile('\n');
-    await h.sync();
-  } finally {
-    await h.close();
   }
 }

@@ -1,4 +1,5 @@
 /** The recently opened races, kept in the user's data folder (`recent-races.json`, written atomically). */
+import { log } from '../runtime/log.js';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -12,10 +13,14 @@ const recentList = z.array(z.object({ path: z.string(), name: z.string(), opened
 
 /** Read what is there; a damaged list is treated as empty (it is a convenience, never evidence). */
 async function readList(dataDir: string): Promise<RecentRace[]> {
+  const file = path.join(dataDir, FILE);
   try {
-    const r = recentList.safeParse(JSON.parse(await readFile(path.join(dataDir, FILE), 'utf8')));
+    const r = recentList.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (!r.success) log().warn({ file }, 'recent races list is damaged; starting it afresh');
     return r.success ? r.data : [];
-  } catch {
+  } catch (err) {
+    // No list yet is the normal first run; anything else is worth a line.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log().warn({ err, file }, 'recent races list cannot be read; starting it afresh');
     return [];
   }
 }

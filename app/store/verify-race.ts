@@ -8,16 +8,27 @@ import path from 'node:path';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
-import { RACE_LAYOUT, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
+import { changePayloads } from '../domain/race/changes.js';
+import { RACE_LAYOUT, tilePath, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
 import { replayLog } from '../domain/race/replay.js';
 import type { VerifyReport } from '../api/types.js';
+import { checkCertificationSignature } from './certification-signature.js';
 import { loadManifest, readTimes } from './evidence-reader.js';
+import type { PublicKeyInfo } from './installation-key.js';
 import { loadRace, type LoadedRace } from './race-store.js';
 import { sha256File, sha256Text } from './sha256.js';
 
 const HASH_CONCURRENCY = 4;
+const certificationPayload = changePayloads['race.certified'];
 
-export async function verifyRaceFolder(dir: string): Promise<VerifyReport> {
+export interface VerifyOptions {
+  /** This installation's public keys: a signature by one of them is reported as this installation's. */
+  knownKeys?: readonly PublicKeyInfo[];
+  /** An audit head printed on an earlier sheet: the chain must still hold an entry with this hash. */
+  head?: string;
+}
+
+export async function verifyRaceFolder(dir: string, options: VerifyOptions = {}): Promise<VerifyReport> {
   const findings: string[] = [];
   let loaded: LoadedRace | null = null;
   try {
@@ -46,6 +57,10 @@ export async function verifyRaceFolder(dir: string): Promise<VerifyReport> {
     const label = manifest.source.kind === 'frames' ? 'frame' : 'source file';
     const checks: { file: EvidenceFile; label: string }[] = manifest.source.files.map((file) => ({ file, label }));
     if (manifest.timing.kind === 'timestamps') checks.push({ file: manifest.timing.file, label: 'timestamps file' });
+    // The tiles are what the judge looks at: each one's hash is in the manifest (races built before this were not).
+    for (const level of manifest.tiles.levels) {
+      level.sha256?.forEach((sha256, index) => checks.push({ file: { path: path.join(dir, ...tilePath(level.level, index).split('/')), bytes: 0, sha256 }, label: 'tile' }));
+    }
     findings.push(...(await checkFiles(checks)));
     for (const [what, rel, expected] of [
       ['time map', manifest.times.path, manifest.times.sha256],
@@ -59,7 +74,36 @@ export async function verifyRaceFolder(dir: string): Promise<VerifyReport> {
   }
 
   if (loaded && manifest) findings.push(...(await checkCertifications(dir, loaded, manifestHash)));
-  return { intact: findings.length === 0, findings };
+  const report: VerifyReport = { intact: false, findings };
+  if (loaded) {
+    const signed = checkSignatures(loaded, options.knownKeys ?? []);
+    findings.push(...signed.findings);
+    if (signed.signatures.length) report.signatures = signed.signatures;
+  }
+  if (options.head !== undefined) {
+    const given = options.head.toLowerCase();
+    const entry = loaded?.entries.find((e) => e.hash.startsWith(given));
+    report.head = { given, seq: entry?.seq ?? null };
+    if (!entry) findings.push(`audit head ${given} (from an earlier sheet) is not in this race's audit chain: entries up to it were changed or removed`);
+  }
+  report.intact = findings.length === 0;
+  return report;
+}
+
+/** Every certification must carry a valid signature; says which key signed each. */
+function checkSignatures(loaded: LoadedRace, knownKeys: readonly PublicKeyInfo[]): { findings: string[]; signatures: NonNullable<VerifyReport['signatures']> } {
+  const findings: string[] = [];
+  const signatures: NonNullable<VerifyReport['signatures']> = [];
+  for (const entry of loaded.entries) {
+    if (entry.action !== 'race.certified') continue;
+    const cert = certificationPayload.safeParse(entry.payload);
+    if (!cert.success) continue;
+    const c = cert.data.certification;
+    const problem = checkCertificationSignature(c);
+    if (problem || !c.signature) findings.push(`revision ${c.revision}: ${problem ?? 'the certification is not signed'}`);
+    else signatures.push({ revision: c.revision, official: c.official, keyId: c.signature.keyId, thisInstallation: knownKeys.some((k) => k.publicKey === c.signature?.publicKey) });
+  }
+  return { findings, signatures };
 }
 
 async function checkFiles(checks: { file: EvidenceFile; label: string }[]): Promise<string[]> {

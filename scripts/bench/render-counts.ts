@@ -116,7 +116,10 @@ async function main(): Promise<void> {
     await step('notice clears (5 s later)', () => page.waitForTimeout(5200));
     await step('select a competitor (J)', () => page.keyboard.press('j'));
     await step('zoom in (+)', () => page.keyboard.press('+'));
-    await step('type a digit (number entry)', () => page.keyboard.press('9'));
+    await step('type a digit, no such competitor (number entry, then a notice)', async () => {
+      await page.keyboard.press('9');
+      await page.waitForTimeout(800);
+    });
     await step('place a mark (click)', () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 3));
   } finally {
     await browser.close();

@@ -18,7 +18,17 @@ exports.PHOTOFINISH_FUSES = Object.freeze({
   [FuseV1Options.EnableCookieEncryption]: true,
 });
 
+/** The bundled ffmpeg/ffprobe must run for every user of an installed app (some packages ship them 0744). */
+async function makeToolsExecutable(context) {
+  const fs = require('node:fs/promises');
+  const path = require('node:path');
+  const resources = context.packager.getResourcesDir?.(context.appOutDir) ?? path.join(context.appOutDir, 'resources');
+  const dir = path.join(resources, 'ffmpeg');
+  for (const name of await fs.readdir(dir).catch(() => [])) await fs.chmod(path.join(dir, name), 0o755);
+}
+
 exports.default = async function afterPack(context) {
+  await makeToolsExecutable(context);
   if (process.env.PHOTOFINISH_SKIP_FUSES === '1') {
     console.log('  • afterPack: PHOTOFINISH_SKIP_FUSES=1, Electron fuses left unchanged');
     return;

@@ -1,8 +1,9 @@
 /**
  * Leading-edge suggestions and dead heats in real Chromium through the HTTP bridge, on the demo race: suggest edges
  * (ghost hairlines drawn), accept one from the toolbar and one from the keyboard (A at the hairline), see the
- * results flag them as suggested with the detected sub-frame times; then declare a dead heat between the two and
- * see them share first place with the DH badge, and the declaration refused once the race is certified.
+ * results flag them as suggested with the detected sub-frame times; then see a dead heat between the two refused (a
+ * thousandth apart), re-read the second at the first's time, declare it and see them share first place with the
+ * DH badge, and the declaration refused once the race is certified.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -114,6 +115,19 @@ describe.skipIf(skip !== null)('suggested edges and dead heats on the demo race'
     await page.keyboard.press('Shift+D');
     const dialog = page.getByTestId('dead-heat-dialog');
     await dialog.waitFor();
+    // A thousandth apart, their published times differ: the dead heat is refused, saying why.
+    expect(await dialog.getByTestId('dead-heat-refusal').innerText()).toMatch(/do not share a published time/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // The officials rule them inseparable on the photo: the second car's hairline goes to the first car's time.
+    const auditBefore = (await app.running.service.getRace({ raceId })).auditCount;
+    await app.running.service.placeMark({ raceId, competitorId: secondId, timeS: (Number(e1.time_ns) / 1e9).toFixed(9), typed: false, by: OFFICIAL });
+    await expect.poll(() => page.getByTestId('saved').innerText()).toContain(`${auditBefore + 1} audit entries`);
+    await row1.getByTestId('dead-heat-pick').check();
+    await row2.getByTestId('dead-heat-pick').check();
+    await page.getByTestId('composite').hover();
+    await page.keyboard.press('Shift+D');
+    await dialog.waitFor();
     const summary = await dialog.getByTestId('dead-heat-summary').innerText();
     expect(summary).toContain(`#${firstId}`);
     expect(summary).toContain(`#${secondId}`);
@@ -126,15 +140,18 @@ describe.skipIf(skip !== null)('suggested edges and dead heats on the demo race'
     for (const row of [row1, row2]) {
       expect(await row.locator('td.place').innerText()).toBe('1');
       expect(await row.locator('.badge.dh').count()).toBe(1);
-      expect(await row.locator('.badge.sugg').count()).toBe(1);
     }
+    expect(await row1.locator('.badge.sugg').count()).toBe(1);
     expect(await row1.locator('.badge.dh').getAttribute('title')).toContain(`declared by ${OFFICIAL}`);
     await expect.poll(() => page.getByTestId('notice').innerText()).toBe(`Dead heat declared by ${OFFICIAL}: #${firstId} and #${secondId} share place 1.`);
     const recorded = await app.running.service.getRace({ raceId });
     expect(recorded.deadHeats).toEqual([expect.objectContaining({ competitors: [firstId, secondId], by: OFFICIAL })]);
     await screenshot(app, '15-dead-heat');
 
-    // Certified: the dead-heat controls are gone and the shortcut says why nothing happens.
+    // Certified (the other two cars recorded as not finishing): the dead-heat controls are gone and the shortcut
+    // says why nothing happens.
+    for (const id of truth.order.slice(2)) await app.running.service.setStatus({ raceId, competitorId: id, status: 'DNF', by: OFFICIAL });
+    await expect.poll(() => page.locator('[data-testid="results-table"] tr[data-status="DNF"]').count()).toBe(truth.order.length - 2);
     await page.getByTestId('certify').click();
     const certify = page.getByTestId('certify-dialog');
     await certify.waitFor();

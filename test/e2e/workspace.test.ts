@@ -131,6 +131,10 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     await page.locator('input[name="timestamps"]').fill(path.join(sourceDir, 'timestamps.csv'));
     await page.locator('input[name="startList"]').fill(path.join(sourceDir, 'start-list.csv'));
     await page.locator('input[name="name"]').fill('E2E heat 1');
+    // The event: printed as the sheet's title and in the export names; set with the race.
+    await page.locator('input[name="event-name"]').fill('Cup Final');
+    await page.locator('input[name="event-round"]').fill('1');
+    await page.locator('input[name="event-heat"]').fill('3');
     await page.locator('input[name="out"]').fill(path.join(app.dataDir, 'e2e-race'));
     // The demo's cars cross the picture left to right: show time running ← so they face forward.
     await page.locator('select[name="travel"]').selectOption('left-to-right');
@@ -152,6 +156,7 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     expect(progressSeen.length).toBeGreaterThan(0);
     expect(events.some((e) => e.type === 'job-progress')).toBe(true);
     expect(await page.getByTestId('race-name').innerText()).toBe('E2E heat 1');
+    await expect.poll(() => page.getByTestId('event-button').innerText()).toBe('Cup Final, round 1, heat 3');
     await page.getByRole('button', { name: 'Time runs ←' }).waitFor();
     await screenshot(app, '03-workspace-built');
 
@@ -206,11 +211,22 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('help').count()).toBe(0);
 
-    // Certify: the dialog shows what will be frozen; afterwards the race is read-only.
+    // Certify waits while two cars have neither a mark nor a status: the dialog says so and offers no Certify.
     await page.getByTestId('certify').click();
     const dialog = page.getByTestId('certify-dialog');
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(`#${truth.order[2]}`);
+    expect(await dialog.getByTestId('certify-checks').innerText()).toContain(`#${truth.order[2]}, #${truth.order[3]} have neither a mark nor a status`);
+    expect(await dialog.getByRole('button', { name: /^Certify/ }).isDisabled()).toBe(true);
+    await screenshot(app, '06-certify-refused');
+    await page.keyboard.press('Escape');
+    // The third car did not finish, the fourth did not start: each from its start-list row's status menu.
+    for (const [id, status] of [[truth.order[2]!, 'DNF'], [truth.order[3]!, 'DNS']] as const) {
+      await page.locator(`[data-testid="start-list"] li[data-competitor="${id}"] [data-testid="status-menu"]`).selectOption(status);
+      await page.locator(`[data-testid="results-table"] tr[data-competitor="${id}"][data-status="${status}"]`).waitFor();
+    }
+    await page.getByTestId('certify').click();
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('certify-others').innerText()).toContain(`#${truth.order[2]} DNF, #${truth.order[3]} DNS`);
     await screenshot(app, '06-certify-dialog');
     await dialog.locator('input[name="official"]').fill(OFFICIAL);
     await dialog.getByRole('button', { name: /^Certify/ }).click();
@@ -242,6 +258,9 @@ describe.skipIf(skip !== null)('read and mark the demo race in Chromium', () => 
     await expect.poll(() => page.locator('.banner.amended').innerText()).toContain('Protest from car 17');
     // After the amendment the race takes changes again: key in a time for the last car (flagged as typed).
     const last = truth.cars.find((c) => c.id === truth.order[3])!;
+    // It started after all: its DNS is cleared from the status menu before its time is keyed in.
+    await page.locator(`[data-testid="start-list"] li[data-competitor="${last.id}"] [data-testid="status-menu"]`).selectOption('');
+    await page.locator(`[data-testid="results-table"] tr[data-competitor="${last.id}"][data-status="unmarked"]`).waitFor();
     await page.locator(`[data-testid="start-list"] li[data-competitor="${last.id}"]`).click();
     await page.getByRole('button', { name: `Type a time for #${last.id}…` }).click();
     await page.getByLabel(`Time for #${last.id} in seconds`).fill(last.crossing_s);

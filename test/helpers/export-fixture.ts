@@ -8,10 +8,25 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FinisherResult, RaceView } from '../../app/api/types.js';
+import type { FinisherResult, OtherResult, RaceView } from '../../app/api/types.js';
 import type { Amendment, Certification, Competitor, Mark, SportName } from '../../app/domain/race/document.js';
 import type { EvidenceManifest } from '../../app/domain/race/evidence.js';
 import { RACE_LAYOUT } from '../../app/domain/race/evidence.js';
+import { eventInfo, type RaceEvent } from '../../app/domain/event/race-event.js';
+import type { CompetitorStatus } from '../../app/domain/race/status.js';
+
+/** The event the fixture race is (its sheet title reads "Men's 100 m, round 1, heat 2, wind +1.2 m/s"). */
+export const FIXTURE_EVENT: RaceEvent = {
+  number: 12,
+  round: 1,
+  heat: 2,
+  name: "Men's 100 m",
+  meet: 'City Games 2026',
+  venue: 'Stadion Köln',
+  date: '2026-06-14',
+  distanceM: 100,
+  windMps: 1.2,
+};
 
 export const FIXTURE_COLUMNS = 600;
 export const FIXTURE_ROWS = 120;
@@ -171,22 +186,24 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
       ...(nearGap ? { near_gap: true } : {}),
     };
   });
-  for (const e of FIXTURE_ENTRIES.filter((x) => !x.mark)) {
-    finishers.push({
-      place: null, competitor: e.c.id, name: e.c.name, team: e.c.team, lane: e.c.lane, time_s: null, time_ns: null, time_display: '',
-      behind_winner_s: null, behind_previous_s: null, margin_display: '', resolution_s: null, dead_heat: false, typed: false, suggested: false,
-    });
-  }
+  // The one competitor without a mark did not finish (a certified race accounts for everyone).
+  const others: OtherResult[] = FIXTURE_ENTRIES.filter((x) => !x.mark).map((e) => ({
+    competitor: e.c.id, name: e.c.name, status: 'DNF', rule: null, reason: 'pulled up', by: 'Jane Official', time_s: null, time_ns: null, time_display: '',
+    ...(e.c.team ? { team: e.c.team } : {}), ...(e.c.lane ? { lane: e.c.lane } : {}),
+  }));
+  const statuses: CompetitorStatus[] = others.map((o) => ({ competitorId: o.competitor, status: 'DNF', reason: 'pulled up', by: 'Jane Official', at: '2026-06-14T15:25:00.000Z' }));
 
   const revision = opts.revision ?? 1;
   const auditHead = sha256(`audit-${revision}-${opts.certified ? 'c' : 'u'}`);
   const certified: Certification | null = opts.certified
     ? { revision, official: 'Jane Official', role: 'Chief photo-finish judge', at: '2026-06-14T15:32:10.000Z', manifestSha256: sha256(manifestJson), resultsSha256: 'b'.repeat(64), auditHead }
     : null;
+  const meta = { name: "Men's 100 m, heat 2", startTime: '15:21:04', camera: 'Finish camera A' };
   const view: RaceView = {
     raceId: 'fixture',
     path: dir,
-    meta: { name: "Men's 100 m, heat 2", event: 'City Games 2026', round: '1', heat: '2', venue: 'Stadion Köln', date: '2026-06-14', startTime: '15:21:04', camera: 'Finish camera A' },
+    meta,
+    event: eventInfo(FIXTURE_EVENT),
     evidence: manifest,
     timesNs,
     frames,
@@ -195,7 +212,9 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
     competitors: FIXTURE_ENTRIES.map((e) => e.c),
     marks,
     deadHeats: [],
-    results: { sport, certified: Boolean(opts.certified), revision, finishers },
+    statuses,
+    withdrawnDeadHeats: [],
+    results: { sport, certified: Boolean(opts.certified), revision, event: eventInfo(FIXTURE_EVENT), finishers, others, checks: [] },
     revision,
     certified,
     amendments: opts.amendments ?? [],

@@ -74,3 +74,40 @@ export function hexToRgb(hex: string): [number, number, number] {
 export function colourDistance(a: readonly number[], b: readonly number[]): number {
   return Math.hypot((a[0] as number) - (b[0] as number), (a[1] as number) - (b[1] as number), (a[2] as number) - (b[2] as number));
 }
+
+export interface PdfWord {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word on a page (1-based) with its box in points, as pdftotext -bbox reads them. */
+export async function pdfWords(pdf: Buffer, page: number): Promise<PdfWord[]> {
+  const html = await withPdf(pdf, async (file) => (await run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-'])).stdout);
+  const words: PdfWord[] = [];
+  for (const m of html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    words.push({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: (m[5] as string).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'") });
+  }
+  return words;
+}
+
+export interface PdfImageInfo {
+  page: number;
+  width: number;
+  height: number;
+  xPpi: number;
+  yPpi: number;
+}
+
+/** The images of a PDF as `pdfimages -list` reports them: pixel size and resolution as printed. */
+export async function pdfImages(pdf: Buffer): Promise<PdfImageInfo[]> {
+  const out = await withPdf(pdf, async (file) => (await run('pdfimages', ['-list', file])).stdout);
+  return out
+    .split('\n')
+    .slice(2)
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f.length >= 14 && f[2] === 'image')
+    .map((f) => ({ page: Number(f[0]), width: Number(f[3]), height: Number(f[4]), xPpi: Number(f[12]), yPpi: Number(f[13]) }));
+}

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { method } from '../define.js';
 import { competitor, sportName, distanceName } from '../../domain/race/document.js';
+import { going, raceType, surface } from '../../domain/sports/horse-scale.js';
 import type { AuditEntryView, RaceView, ResultsReport, VerifyReport } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
 
@@ -16,6 +17,10 @@ export const adjudicationMethods = {
       raceId,
       sport: sportName,
       lengthsPerSecond: z.union([z.string(), z.number()]).transform(String).optional(),
+      /** Horse racing: the race type, going and surface choose the lengths-per-second scale. */
+      raceType: raceType.optional(),
+      going: going.optional(),
+      surface: surface.optional(),
       distanceTable: z.array(distanceName).optional(),
       by: actor,
     }),
@@ -35,19 +40,35 @@ export const adjudicationMethods = {
         suggestion: z.number().int().nonnegative().optional(),
         /** With `timeS`: true (default) for a time keyed in by hand, false for a time read off the image. */
         typed: z.boolean().optional(),
+        /** With `timeS`: a hand-timed (stopwatch) time, published to 1/10 s rounded up with an "h". */
+        hand: z.boolean().optional(),
         by: actor,
       })
       .refine((a) => [a.column, a.timeS, a.suggestion].filter((v) => v !== undefined).length === 1, {
         message: 'give exactly one of column, timeS or suggestion',
-      }),
+      })
+      .refine((a) => !a.hand || a.timeS !== undefined, { message: 'a hand time is a time (timeS), not a column or a suggestion' }),
   ).returns<RaceView>(),
   removeMark: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
   undo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
   redo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
   declareDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(2), by: actor })).returns<RaceView>(),
   certify: method(z.object({ raceId, official: actor, role: z.string().trim().min(1).max(120).default('Chief photo-finish judge') })).returns<RaceView>(),
-  amend: method(z.object({ raceId, by: actor, reason: z.string().trim().min(3, 'a reason is required').max(2000) })).returns<RaceView>(),
+  amend: method(
+    z.object({
+      raceId,
+      by: actor,
+      // Say what is wrong with the reason given: missing, or too short to say anything ("ok").
+      reason: z
+        .string()
+        .trim()
+        .min(1, { error: 'a reason is required', abort: true })
+        .min(3, { error: (iss) => `"${String(iss.input)}" is too short to be a reason: say in a few words why the race is reopened (at least 3 characters)` })
+        .max(2000),
+    }),
+  ).returns<RaceView>(),
   getResults: method(z.object({ raceId })).returns<ResultsReport>(),
-  verifyRace: method(z.object({ raceId })).returns<VerifyReport>(),
+  /** `head`: an audit head printed on an earlier sheet (full or at least 12 leading hex digits) that the chain must still hold. */
+  verifyRace: method(z.object({ raceId, head: z.string().regex(/^[0-9a-fA-F]{12,64}$/, 'must be an audit head: 12 to 64 hex digits').optional() })).returns<VerifyReport>(),
   getAudit: method(z.object({ raceId })).returns<AuditEntryView[]>(),
 };

@@ -12,13 +12,14 @@ export const appMethods = {
   listRecentRaces: method(z.object({})).returns<RecentRace[]>(),
   /** Opens the bundled demo race (rendered on first use into the user's data folder). */
   openDemoRace: method(z.object({})).returns<RaceView>(),
-  openRace: method(z.object({ path: filePath })).returns<RaceView>(),
+  /** `readOnly`: only to look (nothing is repaired or written; a command such as `results` on a full disk). */
+  openRace: method(z.object({ path: filePath, readOnly: z.boolean().optional() })).returns<RaceView>(),
   getRace: method(z.object({ raceId })).returns<RaceView>(),
   closeRace: method(z.object({ raceId })).returns<void>(),
   /** Native open/save dialog in the desktop app; resolves `{ path: null }` where the shell has none (browser). */
   pickPath: method(
     z.object({
-      purpose: z.enum(['frames', 'video', 'linescan', 'race', 'start-list', 'timestamps', 'export-folder']),
+      purpose: z.enum(['frames', 'video', 'linescan', 'race', 'start-list', 'timestamps', 'export-folder', 'audio']),
       title: z.string().max(200).optional(),
     }),
   ).returns<{ path: string | null }>(),

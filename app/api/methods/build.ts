@@ -8,14 +8,18 @@ import type { FrameImage, JobStarted, JobStatus, SourceProbe } from '../types.js
 import { filePath, raceId } from './app.js';
 
 /** Rates and times travel as decimal text so "1000" or "29.97" reach the engine exactly. */
-const decimalText = z.union([z.string().regex(/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/), z.number().finite()]).transform(String);
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+export const decimalText = z.union([z.string().regex(DECIMAL, 'must be a number of seconds, like 0 or -2.5'), z.number().finite()]).transform(String);
+/** A rate may also be an exact fraction ("30000/1001"); the engine checks it is above zero. */
+const RATE = /^\s*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$|^\s*\+?\d+\s*\/\s*\d+\s*$/;
+const rateText = z.union([z.string().regex(RATE, 'must be a rate above zero, like 1000, 29.97 or 30000/1001'), z.number().finite().positive()]).transform(String);
 
 export const timingChoice = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fps'), fps: decimalText, startTimeS: decimalText.optional() }),
+  z.object({ kind: z.literal('fps'), fps: rateText, startTimeS: decimalText.optional() }),
   z.object({ kind: z.literal('timestamps'), file: filePath }),
   /** The source's own times: video presentation timestamps or GIF frame delays. */
   z.object({ kind: z.literal('source') }),
-  z.object({ kind: z.literal('line-rate'), rate: decimalText, startTimeS: decimalText.optional() }),
+  z.object({ kind: z.literal('line-rate'), rate: rateText, startTimeS: decimalText.optional() }),
 ]);
 export type TimingChoice = z.output<typeof timingChoice>;
 
@@ -27,8 +31,11 @@ export const buildRequest = z.object({
   name: z.string().max(200).optional(),
   sport: sportName.default('motorsport'),
   startList: filePath.optional(),
+  /** For a lynx.evt holding several events: which one (`event`, `event-round` or `event-round-heat`). */
+  startListEvent: z.string().trim().min(1).max(40).optional(),
   skipBad: z.boolean().default(false),
   force: z.boolean().default(false),
+  replaceCertified: z.boolean().default(false),
 });
 export type BuildRequest = z.output<typeof buildRequest>;
 /** The schema validates into the engine's own request: a field that drifts from the domain's type fails here. */

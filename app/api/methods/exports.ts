@@ -1,7 +1,7 @@
 /** What leaves the app: the result sheet and data exports. */
 import { z } from 'zod';
 import { method } from '../define.js';
-import type { ExportResult } from '../types.js';
+import type { CloseupsView, ExportResult } from '../types.js';
 import { filePath, raceId } from './app.js';
 
 export const exportRequest = z.object({
@@ -12,16 +12,22 @@ export const exportRequest = z.object({
   json: filePath.optional(),
   lif: filePath.optional(),
   png: filePath.optional(),
+  /** The picture to post: the image, the enlargement of the decisive finish and a caption band, JPEG with XMP. */
+  photo: filePath.optional(),
   /**
    * Where no file is named: the folder the default-named files go to (the UI's "export to folder…"), instead of
-   * the race's `exports/`; `kinds` narrows which of the five are written there.
+   * the race's `exports/`; `kinds` says which are written there (by default the five files, not the photo).
    */
   folder: filePath.optional(),
-  kinds: z.array(z.enum(['pdf', 'csv', 'json', 'lif', 'png'])).min(1).optional(),
+  kinds: z.array(z.enum(['pdf', 'csv', 'json', 'lif', 'png', 'photo'])).min(1).optional(),
   paper: z.enum(['A4', 'Letter']).default('A4'),
+  /** Replace existing files that are not earlier exports of this race (the official confirmed it). */
+  overwrite: z.boolean().default(false),
 });
 export type ExportRequest = z.output<typeof exportRequest>;
 
 export const exportMethods = {
   exportRace: method(exportRequest).returns<ExportResult>(),
+  /** The enlargements of the close finishes (the decisive one first), as the result sheet prints them. */
+  getCloseups: method(z.object({ raceId })).returns<CloseupsView>(),
 };

@@ -6,7 +6,7 @@ import { remedyOf } from '../../api/errors.js';
 import type { ApiEvent } from '../../api/events.js';
 import type { BuildRequest } from '../../api/methods/build.js';
 import { UserError, CancelledError } from '../../domain/errors.js';
-import { parseLineSpec } from '../../domain/line/finish-line.js';
+import { describeLine, parseLineSpec } from '../../domain/line/finish-line.js';
 import { parseRate } from '../../domain/time/time-map.js';
 import { parseSecondsToTicks, ticksToDecimalSeconds } from '../../domain/time/ticks.js';
 import { loadManifest } from '../../store/evidence-reader.js';
@@ -21,7 +21,8 @@ export const buildCommand: CliCommand = {
   summary: 'Build a race (the photo-finish composite and its exact time map) from frames, a video, a GIF or a line-scan image.',
   usage: [
     '  photofinish build SOURCE --out RACE [--line X | --line X1,Y1,X2,Y2] [--fps N | --timestamps FILE | --line-rate N]',
-    '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE] [--skip-bad] [--force]',
+    '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE [--event E[-R[-H]]]]',
+    '                    [--skip-bad] [--force [--replace-certified]]',
     '',
     '  SOURCE            a folder of frames (JPEG, PNG, TIFF, WebP; 8/16-bit), a video (mp4, mov, avi, mkv),',
     '                    an animated GIF, or a native line-scan image (each column one line)',
@@ -33,9 +34,12 @@ export const buildCommand: CliCommand = {
     '  --line-rate N     lines per second of a line-scan image',
     '  --name TEXT       the race name (default: the folder name)',
     '  --sport S         motorsport (default), athletics, horse or greyhound',
-    '  --start-list FILE competitors (FinishLynx .evt/.ppl or CSV)',
+    '  --start-list FILE competitors (FinishLynx .evt/.ppl or CSV); a lynx.evt also names the event',
+    '  --event E[-R[-H]] for a lynx.evt holding several events: which one (event, event-round or event-round-heat)',
     '  --skip-bad        leave out frames that cannot be read (recorded as gaps) instead of stopping',
-    '  --force           replace a race already in RACE',
+    '  --force           replace a race already in RACE (not a certified one)',
+    '  --replace-certified  with --force: replace even a certified race, deleting its revisions,',
+    '                    certifications and audit entries',
     '',
     '  Videos and GIFs carry their own times (presentation timestamps, frame delays); --fps overrides them.',
   ].join('\n'),
@@ -50,8 +54,10 @@ export const buildCommand: CliCommand = {
       name: { type: 'string' },
       sport: { type: 'string' },
       'start-list': { type: 'string' },
+      event: { type: 'string' },
       'skip-bad': { type: 'boolean' },
       force: { type: 'boolean' },
+      'replace-certified': { type: 'boolean' },
     });
     const source = requirePositional(positionals, 0, 'SOURCE (a folder of frames, a video, a GIF or a line-scan image)');
     if (!values.out) throw new UserError('missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
@@ -73,8 +79,14 @@ export const buildCommand: CliCommand = {
     if (values.name !== undefined) args.name = values.name;
     if (values.sport !== undefined) args.sport = values.sport;
     if (values['start-list'] !== undefined) args.startList = values['start-list'];
+    if (values.event !== undefined) {
+      if (values['start-list'] === undefined) throw new UserError('--event goes with --start-list (which event of a lynx.evt)', 'INVALID_ARGUMENT');
+      args.startListEvent = values.event;
+    }
     if (values['skip-bad']) args.skipBad = true;
+    if (values['replace-certified'] && !values.force) throw new UserError('--replace-certified goes with --force', 'INVALID_ARGUMENT');
     if (values.force) args.force = true;
+    if (values['replace-certified']) args.replaceCertified = true;
 
     const racePath = await runBuildJob(ctx, args);
     await printSummary(ctx, racePath);
@@ -120,6 +132,7 @@ async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
     `Built ${racePath}`,
     `  source    ${m.source.description}`,
     `  composite ${m.columns} columns × ${m.rows} rows (${m.composite.path})`,
+    ...(m.lineGiven ? [`  line      clipped to the frame: ${describeLine(m.line)} (given ${describeLine(m.lineGiven)}, which crosses the frame's edge)`] : []),
     `  rate      ${m.measured.rate.toFixed(3)} per second measured (median interval ${ticksToDecimalSeconds(interval)} s, min ${ticksToDecimalSeconds(BigInt(m.measured.minIntervalNs))} s, max ${ticksToDecimalSeconds(BigInt(m.measured.maxIntervalNs))} s, spread ${ticksToDecimalSeconds(BigInt(m.measured.spreadNs))} s)`,
     `  gaps      ${m.gaps.length === 0 ? 'none' : m.gaps.length}`,
   ];

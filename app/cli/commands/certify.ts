@@ -25,6 +25,8 @@ export const certifyCommand: CliCommand = {
     ctx.io.out(`  results  sha256 ${c.resultsSha256}`);
     ctx.io.out(`  evidence sha256 ${c.manifestSha256}`);
     ctx.io.out(`  audit head      ${c.auditHead}`);
+    if (c.signature) ctx.io.out(`  signed by key   ${c.signature.keyId} (Ed25519 public key ${c.signature.publicKey})`);
+    for (const check of view.results.checks ?? []) ctx.io.err(`photofinish certify: ${check.severity}: ${check.message}`);
     return 0;
   },
 };

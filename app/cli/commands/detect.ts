@@ -1,5 +1,7 @@
 /** `photofinish detect RACE [--json]`: the leading edges the detector suggests, with sub-frame crossing times. */
 import type { EdgeSuggestion } from '../../api/types.js';
+import { ticksToSeconds } from '../../domain/time/ticks.js';
+import { zeroOfInfo } from '../../domain/start/race-clock.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
@@ -22,7 +24,12 @@ export const detectCommand: CliCommand = {
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('detect', argv, { json: { type: 'boolean' } });
     const race = await openRaceArg('detect', positionals, ctx);
-    const { edges } = await ctx.api.detectEdges({ raceId: race.raceId });
+    // Suggestions come on the footage clock; printed, like every time of the race, from time zero.
+    const zero = zeroOfInfo(race.results.start);
+    const edges = (await ctx.api.detectEdges({ raceId: race.raceId })).edges.map((e) => {
+      const t = BigInt(e.time_ns) - zero;
+      return { ...e, time_ns: t.toString(), time_s: ticksToSeconds(t) };
+    });
     if (values.json) {
       const out = edges.map((e) => ({
         index: e.index,

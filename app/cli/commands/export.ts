@@ -1,17 +1,18 @@
-/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--dir DIR] [--paper A4|Letter]`. */
+/** `photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--photo FILE.jpg] [--dir DIR] [--paper A4|Letter] [--force]`. */
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
 
-const FILE_OPTIONS = ['pdf', 'csv', 'json', 'lif', 'png'] as const;
+const FILE_OPTIONS = ['pdf', 'csv', 'json', 'lif', 'png', 'photo'] as const;
 
 export const exportCommand: CliCommand = {
   name: 'export',
-  summary: 'Write the result sheet (PDF) and data exports (CSV, JSON, FinishLynx .lif, annotated PNG) of a race.',
+  summary: 'Write the result sheet (PDF), data exports (CSV, JSON, FinishLynx .lif, annotated PNG) and the picture to post (JPEG).',
   usage: [
-    '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--paper A4|Letter]',
-    '  photofinish export RACE --dir DIR [--paper A4|Letter]',
+    '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--photo FILE.jpg]',
+    '                          [--paper A4|Letter] [--force]',
+    '  photofinish export RACE --dir DIR [--paper A4|Letter] [--force]',
     '',
     '  RACE            a race folder',
     '  --pdf FILE      the official result sheet (embedded fonts, same bytes for the same race and revision)',
@@ -19,11 +20,15 @@ export const exportCommand: CliCommand = {
     '  --json FILE     results as JSON (the `results --json` shape, race metadata and evidence hashes)',
     '  --lif FILE      results for meet-management software (FinishLynx .lif, Windows-1252)',
     '  --png FILE      the image around the finishers with hairlines, labels and time ruler',
+    '  --photo FILE    the picture to post (JPEG, 2048 px wide): the image, the enlargement of the decisive',
+    '                  finish and a caption band; caption and result also in its XMP/EXIF metadata (listed)',
     '  --dir DIR       write all five into DIR (an existing folder) instead of RACE/exports/',
     '  --paper SIZE    A4 (default) or Letter',
+    '  --force         replace existing files that are not earlier exports of this race',
     '',
     '  With no file option, all five are written into RACE/exports/, named after the race and its revision.',
-    '  Prints the path of every file written.',
+    '  Prints the path of every file written. Never writes inside a race folder (other than its exports/), over',
+    '  a source file of the race, or into its frames folder; an earlier export of this race is replaced.',
   ].join('\n'),
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('export', argv, {
@@ -32,8 +37,10 @@ export const exportCommand: CliCommand = {
       json: { type: 'string' },
       lif: { type: 'string' },
       png: { type: 'string' },
+      photo: { type: 'string' },
       dir: { type: 'string' },
       paper: { type: 'string' },
+      force: { type: 'boolean' },
     });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const paper = values.paper ?? 'A4';
@@ -49,8 +56,12 @@ export const exportCommand: CliCommand = {
     }
     const folder = values.dir !== undefined ? path.resolve(values.dir) : undefined;
     const race = await ctx.api.openRace({ path: racePath });
-    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, ...files, ...(folder ? { folder } : {}) });
-    for (const w of result.written) ctx.io.out(w.path);
+    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, overwrite: values.force === true, ...files, ...(folder ? { folder } : {}) });
+    for (const w of result.written) {
+      ctx.io.out(w.path);
+      // The caption travels inside the photo: say what was written, as photo tools name the fields.
+      for (const f of w.fields ?? []) ctx.io.out(`  ${f.name}: ${f.value.replace(/\n/g, ' | ')}`);
+    }
     return 0;
   },
 };

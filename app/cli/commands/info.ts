@@ -3,6 +3,9 @@ import path from 'node:path';
 import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
+import { eventInfo, eventLine, type EventInfo } from '../../domain/event/race-event.js';
+import { startInfo, zeroControlInfo, type StartInfo, type ZeroControlInfo } from '../../domain/start/start-json.js';
+import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
@@ -10,18 +13,20 @@ import type { CliCommand } from '../command.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
 
-/** The race's name from race.json; the folder name if the document cannot be read (info still shows the evidence). */
-async function raceName(racePath: string): Promise<string> {
+/** The race's name, event and time zero from race.json; the folder name if the document cannot be read (info still shows the evidence). */
+async function raceIdentity(racePath: string): Promise<{ name: string; event: EventInfo; start: StartInfo; zeroControl: ZeroControlInfo | null }> {
   try {
-    return (await readRaceDocument(path.join(racePath, RACE_LAYOUT.document))).meta.name;
+    const doc = await readRaceDocument(path.join(racePath, RACE_LAYOUT.document));
+    return { name: doc.meta.name, event: eventInfo(doc.event, doc.meta), start: startInfo(doc.start), zeroControl: zeroControlInfo(doc.zeroControl) };
   } catch {
-    return path.basename(racePath);
+    return { name: path.basename(racePath), event: eventInfo(undefined), start: startInfo(undefined), zeroControl: null };
   }
 }
 
-export function infoJson(racePath: string, name: string, m: EvidenceManifest, t: TimesFile, withTimes: boolean): Record<string, unknown> {
+export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceIdentity>>, m: EvidenceManifest, t: TimesFile, withTimes: boolean): Record<string, unknown> {
   return {
-    name,
+    name: race.name,
+    event: race.event,
     source: m.source.path,
     source_kind: m.source.kind,
     source_description: m.source.description,
@@ -31,6 +36,7 @@ export function infoJson(racePath: string, name: string, m: EvidenceManifest, t:
     rows: m.rows,
     composite: path.join(racePath, m.composite.path),
     line: m.line,
+    ...(m.lineGiven ? { line_given: m.lineGiven } : {}),
     timing: m.timing.kind,
     first_time_s: seconds(t.timesNs[0] as string),
     last_time_s: seconds(t.timesNs[t.timesNs.length - 1] as string),
@@ -41,6 +47,9 @@ export function infoJson(racePath: string, name: string, m: EvidenceManifest, t:
     measured_rate: m.measured.rate,
     gaps: m.gaps.map((g) => ({ after_column: g.afterColumn, from_s: seconds(g.fromNs), to_s: seconds(g.toNs), reason: g.reason, ...(g.files ? { files: g.files } : {}) })),
     built_at: m.builtAt,
+    // Time zero on the footage clock (the clock of the times above); race times are footage time − start.time_s.
+    start: race.start,
+    zero_control: race.zeroControl,
     ...(withTimes ? { times_s: t.timesNs.map(seconds) } : {}),
   };
 }
@@ -57,20 +66,23 @@ export const infoCommand: CliCommand = {
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('info', argv, { json: { type: 'boolean' }, times: { type: 'boolean' } });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
-    const [m, t, name] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceName(racePath)]);
+    const [m, t, race] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceIdentity(racePath)]);
     if (values.json) {
-      ctx.io.out(JSON.stringify(infoJson(racePath, name, m, t, values.times === true), null, 2));
+      ctx.io.out(JSON.stringify(infoJson(racePath, race, m, t, values.times === true), null, 2));
       return 0;
     }
     const dec = (ns: string) => ticksToDecimalSeconds(BigInt(ns));
     const lines = [
-      `${name}  (${racePath})`,
+      `${race.name}  (${racePath})`,
+      ...(eventLine(race.event) ? [`  event      ${eventLine(race.event)}`] : []),
       `  source     ${m.source.description}`,
       `             ${m.source.path} (${m.source.files.length} file${m.source.files.length === 1 ? '' : 's'} hashed${m.source.decoder ? `, decoded with ${m.source.decoder === 'ffmpeg' ? 'FFmpeg' : 'sharp'}` : ''})`,
-      `  line       ${m.source.kind === 'linescan' ? 'native line-scan (each column one line)' : describeLine(m.line)}`,
+      `  line       ${m.source.kind === 'linescan' ? 'native line-scan (each column one line)' : describeLine(m.line)}${m.lineGiven ? ` (clipped to the frame; given ${describeLine(m.lineGiven)})` : ''}`,
       `  timing     ${m.timing.kind === 'fps' ? `${m.timing.fps} fps` : m.timing.kind === 'line-rate' ? `${m.timing.rate} lines/s` : m.timing.kind === 'timestamps' ? `timestamps file ${m.timing.file.path}` : m.timing.kind === 'video' ? "the video's presentation timestamps" : 'GIF frame delays'}`,
       `  composite  ${m.columns} columns × ${m.rows} rows, ${path.join(racePath, m.composite.path)}`,
-      `  times      ${dec(t.timesNs[0] as string)} s to ${dec(t.timesNs[t.timesNs.length - 1] as string)} s`,
+      `  times      ${dec(t.timesNs[0] as string)} s to ${dec(t.timesNs[t.timesNs.length - 1] as string)} s on the footage clock`,
+      `  time zero  ${startLine(race.start)}`,
+      ...(race.zeroControl ? [`             ${zeroControlLine(race.zeroControl)}`] : []),
       `  measured   ${m.measured.rate.toFixed(3)} per second: median interval ${dec(m.measured.medianIntervalNs)} s (min ${dec(m.measured.minIntervalNs)}, max ${dec(m.measured.maxIntervalNs)}, spread ${dec(m.measured.spreadNs)})`,
       `  gaps       ${m.gaps.length === 0 ? 'none' : String(m.gaps.length)}`,
       ...m.gaps.map((g) => `    after column ${g.afterColumn}: ${dec(g.fromNs)} s → ${dec(g.toNs)} s${g.reason === 'bad-frame' ? ` (bad frames left out: ${(g.files ?? []).join(', ')})` : ' (dropped frames)'}`),

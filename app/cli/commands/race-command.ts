@@ -4,10 +4,10 @@ import type { RaceView } from '../../api/types.js';
 import { requirePositional } from '../args.js';
 import type { CliContext } from '../command.js';
 
-/** Opens the race folder given as the first positional. */
-export async function openRaceArg(command: string, positionals: string[], ctx: CliContext): Promise<RaceView> {
+/** Opens the race folder given as the first positional; `readOnly` for commands that only look (nothing is written). */
+export async function openRaceArg(command: string, positionals: string[], ctx: CliContext, options: { readOnly?: boolean } = {}): Promise<RaceView> {
   const racePath = requirePositional(positionals, 0, 'RACE (a race folder)');
-  const view = await ctx.api.openRace({ path: racePath });
+  const view = await ctx.api.openRace({ path: racePath, ...(options.readOnly ? { readOnly: true } : {}) });
   for (const note of view.recovered ?? []) ctx.io.err(`photofinish ${command}: note: ${note}`);
   for (const problem of view.problems ?? []) ctx.io.err(`photofinish ${command}: warning: ${problem}`);
   return view;
@@ -28,8 +28,12 @@ export function officialName(given: string | undefined): string {
 /** One line describing a finisher's result, for confirmations after a change. */
 export function describeFinisher(view: RaceView, competitorId: string): string {
   const f = view.results.finishers.find((r) => r.competitor === competitorId);
-  if (!f || f.place === null) return `competitor ${competitorId} has no mark`;
-  const flags = [f.typed ? 'typed' : '', f.suggested ? 'suggested' : '', f.dead_heat ? 'dead heat' : '', f.tie ? 'tie' : '', f.near_gap ? 'in a dropped-frame gap' : '']
+  if (!f || f.place === null) {
+    const other = view.results.others.find((o) => o.competitor === competitorId);
+    if (other && other.status !== 'unmarked') return `${competitorId}${other.name ? ` (${other.name})` : ''}: ${other.status}${other.time_display ? `, ${other.time_display} for the record` : ''}`;
+    return `competitor ${competitorId} has no mark`;
+  }
+  const flags = [f.typed ? 'typed' : '', f.hand ? 'hand' : '', f.suggested ? 'suggested' : '', f.dead_heat ? 'dead heat' : '', f.tie ? 'tie' : '', f.near_gap ? 'in a dropped-frame gap' : '']
     .filter(Boolean)
     .join(', ');
   return `${competitorId}${f.name ? ` (${f.name})` : ''}: place ${f.place}, ${f.time_display || `${f.time_s} s`}${f.margin_display ? `, ${f.margin_display}` : ''}${flags ? ` [${flags}]` : ''}`;

@@ -1,28 +1,40 @@
 /** `photofinish verify`: "intact" (exit 0), or every finding (exit 1). Never changes the race. */
+import { UserError } from '../../domain/errors.js';
+import { installationPublicKeys } from '../../store/installation-key.js';
+import { raceFolderOf } from '../../store/race-folder.js';
+import { verifyRaceFolder } from '../../store/verify-race.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
-import { verifyRaceFolder } from '../../store/verify-race.js';
-import { raceFolderOf } from '../../store/race-folder.js';
 
 export const verifyCommand: CliCommand = {
   name: 'verify',
-  summary: 'Re-hash every source frame, the composite and the audit chain; print "intact" or every finding.',
+  summary: 'Re-hash every source frame, the composite, its tiles and the audit chain; check the certification signatures.',
   usage: [
-    '  photofinish verify RACE',
+    '  photofinish verify RACE [--head HASH]',
     '',
-    '  Exit 0 and "intact" when everything matches; exit 1 listing every finding (frame changed, file missing,',
-    '  chain broken at entry N, document edited outside the app).',
+    '  --head HASH   the audit head printed on an earlier result sheet: the chain must still hold it unchanged',
+    '',
+    '  Exit 0 and "intact" when everything matches, then the key that signed each certification; exit 1 listing',
+    '  every finding (frame or tile changed, file missing, chain broken at entry N, document edited outside the',
+    '  app, a certification whose signature does not match, an audit head the chain no longer holds).',
   ].join('\n'),
   async run(argv, ctx) {
-    const { positionals } = parseCommandArgs('verify', argv, {});
+    const { values, positionals } = parseCommandArgs('verify', argv, { head: { type: 'string' } });
+    const head = values.head?.trim();
+    if (head !== undefined && !/^[0-9a-fA-F]{12,64}$/.test(head)) {
+      throw new UserError(`--head must be an audit head from a result sheet (12 to 64 hex digits), got "${values.head}"`, 'INVALID_ARGUMENT');
+    }
     // Read-only on purpose: opening the race through the service would repair an interrupted save first.
     const dir = await raceFolderOf(requirePositional(positionals, 0, 'RACE (a race folder)'));
-    const report = await verifyRaceFolder(dir);
-    if (report.intact) {
-      ctx.io.out('intact');
-      return 0;
+    const knownKeys = await installationPublicKeys(ctx.running.context.dataDir);
+    const report = await verifyRaceFolder(dir, { knownKeys, ...(head ? { head } : {}) });
+    if (report.intact) ctx.io.out('intact');
+    else for (const f of report.findings) ctx.io.out(f);
+    for (const s of report.signatures ?? []) {
+      const whose = s.thisInstallation ? "this installation's key" : 'a key of another installation: compare it with the key printed on the result sheet';
+      ctx.io.out(`revision ${s.revision}: certified by ${s.official}, signed by key ${s.keyId} (${whose})`);
     }
-    for (const f of report.findings) ctx.io.out(f);
-    return 1;
+    if (report.head?.seq != null) ctx.io.out(`audit head ${report.head.given}: entry ${report.head.seq} of the chain, unchanged`);
+    return report.intact ? 0 : 1;
   },
 };

@@ -29,16 +29,58 @@ export function describeLine(line: FinishLine): string {
   return line.kind === 'column' ? `column x = ${line.x}` : `segment (${line.x1}, ${line.y1}) → (${line.x2}, ${line.y2})`;
 }
 
-/** Refuses a line that is not entirely inside a width × height frame. */
-export function checkLineInFrame(line: FinishLine, width: number, height: number, frameName: string): void {
-  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x <= width - 1 && y <= height - 1;
-  const ok = line.kind === 'column' ? line.x < width : inside(line.x1, line.y1) && inside(line.x2, line.y2);
-  if (!ok) {
-    throw new UserError(
-      `the finish line (${describeLine(line)}) is outside the frame of ${frameName} (${width}×${height} px: x 0–${width - 1}, y 0–${height - 1})`,
-      'INVALID_ARGUMENT',
-    );
+/** The line as sampled (inside the frame) and whether it had to be clipped to get there. */
+export interface FittedLine {
+  line: FinishLine;
+  clipped: boolean;
+}
+
+/**
+ * Fits a line to a width × height frame. People give the frame's size as the far end ("390,0,410,450" on an
+ * 800×450 frame), so a segment that crosses the frame is clipped to its visible part (pixel centres 0…width-1,
+ * 0…height-1); a line that misses the frame, or has no length, is refused.
+ */
+export function fitLineToFrame(line: FinishLine, width: number, height: number, frameName: string): FittedLine {
+  const frame = `${frameName} (${width}×${height} px: x 0–${width - 1}, y 0–${height - 1})`;
+  if (line.kind === 'column') {
+    if (line.x >= width) throw new UserError(`the finish line (${describeLine(line)}) is outside the frame of ${frame}`, 'INVALID_ARGUMENT');
+    return { line, clipped: false };
   }
+  if (line.x1 === line.x2 && line.y1 === line.y2) {
+    throw new UserError(`the finish line (${describeLine(line)}) has no length: its two ends are the same point`, 'INVALID_ARGUMENT');
+  }
+  const clip = clipSegment(line, width - 1, height - 1);
+  if (!clip || (clip.x1 === clip.x2 && clip.y1 === clip.y2)) {
+    throw new UserError(`the finish line (${describeLine(line)}) is outside the frame of ${frame}`, 'INVALID_ARGUMENT');
+  }
+  const clipped = clip.x1 !== line.x1 || clip.y1 !== line.y1 || clip.x2 !== line.x2 || clip.y2 !== line.y2;
+  return { line: clipped ? { kind: 'segment', ...clip } : line, clipped };
+}
+
+/** Liang–Barsky: the part of the segment inside [0, maxX] × [0, maxY], ends rounded to 1/1000 px; null if none. */
+function clipSegment(s: { x1: number; y1: number; x2: number; y2: number }, maxX: number, maxY: number): { x1: number; y1: number; x2: number; y2: number } | null {
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [
+    [-dx, s.x1],
+    [dx, maxX - s.x1],
+    [-dy, s.y1],
+    [dy, maxY - s.y1],
+  ] as const) {
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+    if (t0 > t1) return null;
+  }
+  // A clipped end is a new point: kept to 1/1000 px so the evidence records a readable number.
+  const at = (t: number, a: number, d: number, max: number) => (t === 0 ? a : t === 1 ? a + d : Math.min(max, Math.max(0, Math.round((a + d * t) * 1000) / 1000)));
+  return { x1: at(t0, s.x1, dx, maxX), y1: at(t0, s.y1, dy, maxY), x2: at(t1, s.x1, dx, maxX), y2: at(t1, s.y1, dy, maxY) };
 }
 
 /** The default line: the middle column. */

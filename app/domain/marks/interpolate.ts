@@ -6,8 +6,27 @@ import type { Mark } from '../race/document.js';
 import { bracketOfTime, MILLI, timeAtMilliColumn } from '../time/column-time.js';
 import type { Ticks } from '../time/ticks.js';
 
-export function markTime(mark: Mark, times: readonly Ticks[]): Ticks {
-  return mark.position.kind === 'time' ? BigInt(mark.position.ns) : timeAtMilliColumn(times, mark.position.milliColumn);
+/**
+ * A time keyed in (typed from a start system or a transponder, or a hand time): a race time, not a position on the
+ * picture. Every other mark stands on the picture, on the footage clock.
+ */
+export function isKeyedTime(mark: { origin: string }): boolean {
+  return mark.origin === 'typed' || mark.origin === 'hand';
+}
+
+/** Where a mark's hairline stands on the footage clock (the evidence's); a keyed-in time stands at time zero + the time. */
+export function markFootageTime(mark: Mark, times: readonly Ticks[], zero: Ticks): Ticks {
+  if (mark.position.kind === 'column') return timeAtMilliColumn(times, mark.position.milliColumn);
+  const t = BigInt(mark.position.ns);
+  return isKeyedTime(mark) ? t + zero : t;
+}
+
+/**
+ * A mark's race time: footage time − time zero (the footage clock itself while no start is set). Marks on the
+ * picture are re-timed exactly by a new start; typed times keep the value keyed in.
+ */
+export function markTime(mark: Mark, times: readonly Ticks[], zero: Ticks): Ticks {
+  return markFootageTime(mark, times, zero) - zero;
 }
 
 export interface MarkEvidence {
@@ -19,8 +38,8 @@ export interface MarkEvidence {
   inGap: boolean;
 }
 
-/** Resolution and gap status at a mark, given the gaps' `afterColumn` values. */
-export function evidenceAtMark(mark: Mark, times: readonly Ticks[], gapAfterColumns: readonly number[]): MarkEvidence {
+/** Resolution and gap status at a mark, given the gaps' `afterColumn` values (and time zero, for typed marks). */
+export function evidenceAtMark(mark: Mark, times: readonly Ticks[], gapAfterColumns: readonly number[], zero: Ticks): MarkEvidence {
   if (times.length < 2) return { resolution: null, bracket: null, inGap: false };
   let bracket: number | null;
   let strictlyInside: boolean;
@@ -30,7 +49,7 @@ export function evidenceAtMark(mark: Mark, times: readonly Ticks[], gapAfterColu
     bracket = c0;
     strictlyInside = m > c0 * MILLI && m < (c0 + 1) * MILLI;
   } else {
-    const t = BigInt(mark.position.ns);
+    const t = markFootageTime(mark, times, zero);
     bracket = bracketOfTime(times, t);
     strictlyInside = bracket !== null && t !== times[bracket] && t !== times[bracket + 1];
   }

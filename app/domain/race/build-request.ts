@@ -24,8 +24,12 @@ export interface RaceBuildRequest {
   name?: string | undefined;
   sport: SportName;
   startList?: string | undefined;
+  /** For a lynx.evt holding several events: which one (`event`, `event-round` or `event-round-heat`). */
+  startListEvent?: string | undefined;
   /** Leave unreadable frames out as a recorded gap instead of refusing the build. */
   skipBad: boolean;
   /** Replace an existing race folder at `out`. */
   force: boolean;
+  /** With `force`: also replace a race that was certified (its revisions, certifications and audit trail are lost). */
+  replaceCertified?: boolean | undefined;
 }

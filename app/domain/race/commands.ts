@@ -4,40 +4,39 @@
  * the replay applies it, so the check here and the effect there can never disagree about what happened.
  */
 import { UserError } from '../errors.js';
+import { mergeEvent, type EventPatch } from '../event/race-event.js';
 import { checkMilliColumn } from '../time/column-time.js';
 import { sportProfile } from '../sports/profiles.js';
 import { ticksToDecimalSeconds } from '../time/ticks.js';
 import type { ChangeAction, ChangePayload } from './changes.js';
-import type { Certification, Competitor, DeadHeat, Mark, MarkPosition, RaceDocument, SportSettings } from './document.js';
+import type { Certification, Competitor, Mark, MarkPosition, SportSettings } from './document.js';
 import { reverseSlice, type RaceState } from './replay.js';
+import { withdrawalsForMark } from './commands/dead-heat.js';
+import { combine, refuseIfCertified, requireCompetitor, statusOf } from './commands/guards.js';
+import { STATUS_MEANING } from './status.js';
+
+export { declareDeadHeat, withdrawDeadHeat } from './commands/dead-heat.js';
+export { clearStatus, setStatus } from './commands/status.js';
+export { setEvent } from './commands/event.js';
+export { clearDistance, setDistance } from './commands/distance.js';
+import { zeroOf } from '../start/start-record.js';
 
 export interface Change<A extends ChangeAction = ChangeAction> {
   action: A;
   payload: ChangePayload<A>;
 }
 
-function refuseIfCertified(doc: RaceDocument, what: string): void {
-  if (doc.certified) {
-    throw new UserError(
-      `cannot ${what}: the race is certified (revision ${doc.certified.revision}, by ${doc.certified.official}); amend it first`,
-      'CONFLICT',
-    );
-  }
-}
-
-function requireCompetitor(doc: RaceDocument, id: string): Competitor {
-  const c = doc.competitors.find((x) => x.id === id);
-  if (!c) throw new UserError(`competitor ${id} is not on the start list`, 'NOT_FOUND');
-  return c;
-}
-
-export function importStartList(state: RaceState, file: string, sha256: string, competitors: Competitor[]): Change<'start-list.imported'> {
+/** `fromFile`: what the file says of the event (a lynx.evt's number, round, heat and name), filled into the race's. */
+export function importStartList(state: RaceState, file: string, sha256: string, competitors: Competitor[], fromFile?: EventPatch): Change<'start-list.imported'> {
   refuseIfCertified(state.doc, 'change the start list');
   const missing = state.doc.marks.filter((m) => !competitors.some((c) => c.id === m.competitorId)).map((m) => m.competitorId);
   if (missing.length) {
     throw new UserError(`${file}: leaves out competitor${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, who already ha${missing.length > 1 ? 've' : 's'} a mark; remove the mark first`, 'CONFLICT');
   }
-  return { action: 'start-list.imported', payload: { file, sha256, competitors } };
+  const withStatus = (state.doc.statuses ?? []).filter((st) => !competitors.some((c) => c.id === st.competitorId)).map((st) => `${st.competitorId} (${st.status})`);
+  if (withStatus.length) throw new UserError(`${file}: leaves out competitor ${withStatus.join(', ')}, who has a status; clear it first`, 'CONFLICT');
+  const event = fromFile ? mergeEvent(state.doc.event, fromFile) : undefined;
+  return { action: 'start-list.imported', payload: { file, sha256, competitors, ...(event ? { event } : {}) } };
 }
 
 export function addCompetitor(state: RaceState, competitor: Competitor): Change<'competitor.added'> {
@@ -79,49 +78,35 @@ export function placeMark(state: RaceState, times: readonly bigint[], req: Place
   const { doc } = state;
   refuseIfCertified(doc, `mark competitor ${req.competitorId}`);
   requireCompetitor(doc, req.competitorId);
+  const status = statusOf(doc, req.competitorId);
+  if (status && status.status !== 'DQ') {
+    throw new UserError(`competitor ${req.competitorId} is recorded ${status.status} (${STATUS_MEANING[status.status]}); clear the status before marking`, 'CONFLICT');
+  }
   if (req.position.kind === 'column') checkMilliColumn(times, req.position.milliColumn);
-  else if (req.origin !== 'typed') {
+  else if (req.origin !== 'typed' && req.origin !== 'hand') {
     // A time read off the picture must lie on it; a time from elsewhere is keyed in, and flagged as such.
     const t = BigInt(req.position.ns);
     const first = times[0];
     const last = times[times.length - 1];
     if (first === undefined || last === undefined || t < first || t > last) {
-      throw new UserError(`time ${ticksToDecimalSeconds(t)} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
+      throw new UserError(`time ${ticksToDecimalSeconds(t - zeroOf(doc))} s is outside the recording; a time not read from the image must be marked as typed`, 'INVALID_ARGUMENT');
     }
   }
   const before = doc.marks.find((m) => m.competitorId === req.competitorId) ?? null;
   const after: Mark = { competitorId: req.competitorId, position: req.position, origin: req.origin, by: req.by, at: req.at };
   if (req.suggestion) after.suggestion = req.suggestion;
-  return { action: 'mark.placed', payload: { change: { slice: 'mark', competitorId: req.competitorId, before, after } } };
+  const withdrawals = withdrawalsForMark(doc, times, req.competitorId, after, req.by, req.at);
+  return { action: 'mark.placed', payload: { change: combine({ slice: 'mark', competitorId: req.competitorId, before, after }, withdrawals) } };
 }
 
-export function removeMark(state: RaceState, competitorId: string): Change<'mark.removed'> {
+export function removeMark(state: RaceState, times: readonly bigint[], competitorId: string, by: string, at: string): Change<'mark.removed'> {
   const { doc } = state;
   refuseIfCertified(doc, `unmark competitor ${competitorId}`);
   requireCompetitor(doc, competitorId);
   const before = doc.marks.find((m) => m.competitorId === competitorId);
   if (!before) throw new UserError(`competitor ${competitorId} has no mark to remove`, 'NOT_FOUND');
-  return { action: 'mark.removed', payload: { change: { slice: 'mark', competitorId, before, after: null } } };
-}
-
-/**
- * Records an official's dead-heat decision. Competitors already in another dead heat move to this one (an
- * official who rules again replaces the earlier ruling for them).
- */
-export function declareDeadHeat(state: RaceState, ids: string[], by: string, at: string): Change<'dead-heat.declared'> {
-  const { doc } = state;
-  const unique = [...new Set(ids)];
-  refuseIfCertified(doc, 'declare a dead heat');
-  if (unique.length < 2) throw new UserError('a dead heat needs at least two different competitors', 'INVALID_ARGUMENT');
-  for (const id of unique) {
-    requireCompetitor(doc, id);
-    if (!doc.marks.some((m) => m.competitorId === id)) throw new UserError(`competitor ${id} has no mark; mark every competitor of a dead heat first`, 'CONFLICT');
-  }
-  const kept = doc.deadHeats
-    .map((dh) => ({ ...dh, competitors: dh.competitors.filter((c) => !unique.includes(c)) }))
-    .filter((dh) => dh.competitors.length >= 2);
-  const after: DeadHeat[] = [...kept, { competitors: unique, by, at }];
-  return { action: 'dead-heat.declared', payload: { change: { slice: 'deadHeats', before: doc.deadHeats, after } } };
+  const withdrawals = withdrawalsForMark(doc, times, competitorId, null, by, at);
+  return { action: 'mark.removed', payload: { change: combine({ slice: 'mark', competitorId, before, after: null }, withdrawals) } };
 }
 
 export function undo(state: RaceState): Change<'undo'> {
@@ -142,11 +127,16 @@ export function redo(state: RaceState): Change<'redo'> {
 
 export function certify(
   state: RaceState,
-  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string },
+  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string; errors?: readonly { code: string; message: string }[] },
 ): Change<'race.certified'> {
   const { doc } = state;
   if (doc.certified) throw new UserError(`the race is already certified (revision ${doc.certified.revision}, by ${doc.certified.official})`, 'CONFLICT');
   if (doc.marks.length === 0) throw new UserError('cannot certify a race without any marks', 'CONFLICT');
+  // The rule checks that stop certification (results/checks.ts): nobody goes missing from an official result.
+  if (args.errors?.length) {
+    const unaccounted = args.errors.some((e) => e.code === 'unaccounted');
+    throw new UserError(`cannot certify: ${args.errors.map((e) => e.message).join('; ')}`, 'CONFLICT', unaccounted ? { hint: 'account-for-competitors' } : {});
+  }
   const certification: Certification = {
     revision: doc.revision,
     official: args.official,

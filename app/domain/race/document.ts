@@ -5,20 +5,34 @@
  * to prove the snapshot was not edited outside the app. Written atomically on every change.
  */
 import { z } from 'zod';
+import { raceEvent } from '../event/race-event.js';
+import { going, raceType, surface } from '../sports/horse-scale.js';
+import { withdrawnDeadHeat } from './dead-heat-withdrawal.js';
+import { SPORT_NAMES, type SportName } from '../sports/sport-list.js';
 import { nsString } from './evidence.js';
+import { competitorStatus } from './status.js';
+import { distanceOverride } from './distance-override.js';
+import { startRecord, zeroControlRecord } from '../start/start-record.js';
 
 export const RACE_SCHEMA = 'photofinish.race';
 export const RACE_SCHEMA_VERSION = 1;
 
-export const sportName = z.enum(['motorsport', 'athletics', 'horse', 'greyhound']);
-export type SportName = z.infer<typeof sportName>;
+export const sportName = z.enum(SPORT_NAMES);
+export type { SportName };
 
 /** Horse-racing distance table: name and its value in lengths (sources differ, so officials can edit it). */
 export const distanceName = z.object({ name: z.string().min(1), lengths: z.number().nonnegative() });
 
 export const sportSettings = z.object({
   sport: sportName,
-  /** Lengths per second for horse racing (default 5, British racing 4–6 by going); greyhound is fixed at 12.5 (0.08 s/length). */
+  /** Horse racing: Flat or Jumps, the going and the surface choose the lengths-per-second scale (sports/horse-scale.ts). */
+  raceType: raceType.optional(),
+  going: going.optional(),
+  surface: surface.optional(),
+  /**
+   * Lengths per second for horse racing, where the official sets it (overrides the scale; default 5 where no race type
+   * is given); greyhound is fixed at 12.5 (0.08 s/length).
+   */
   lengthsPerSecond: z.string().optional(),
   distanceTable: z.array(distanceName).optional(),
 });
@@ -31,12 +45,21 @@ export const competitor = z.object({
   lastName: z.string().max(100).optional(),
   team: z.string().max(200).optional(),
   lane: z.string().max(16).optional(),
+  /** The optional start-list columns each sport's sheet prints (start-list/csv-columns.ts). */
+  bib: z.string().max(16).optional(),
+  club: z.string().max(200).optional(),
+  nation: z.string().max(200).optional(),
+  jockey: z.string().max(200).optional(),
+  trainer: z.string().max(200).optional(),
+  draw: z.string().max(16).optional(),
+  trap: z.string().max(16).optional(),
   /** Display colour of the competitor's hairline, `#rrggbb`. */
   colour: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
 });
 export type Competitor = z.infer<typeof competitor>;
 
-export const markOrigin = z.enum(['image', 'typed', 'suggestion']);
+/** `hand`: a hand-timed (stopwatch) time, athletics' backup, published to 1/10 s rounded up with an "h". */
+export const markOrigin = z.enum(['image', 'typed', 'suggestion', 'hand']);
 export type MarkOrigin = z.infer<typeof markOrigin>;
 
 /**
@@ -83,6 +106,21 @@ export type Mark = z.infer<typeof mark>;
 export const deadHeat = z.object({ competitors: z.array(z.string()).min(2), by: z.string(), at: z.string() });
 export type DeadHeat = z.infer<typeof deadHeat>;
 
+/**
+ * The installation's Ed25519 signature over the certification (its canonical JSON without this field): a rewritten
+ * and resealed audit chain cannot carry it over, and the key says which installation certified.
+ */
+export const certificationSignature = z.object({
+  algorithm: z.literal('Ed25519'),
+  /** First 16 hex digits of the SHA-256 of the raw public key: what people compare. */
+  keyId: z.string(),
+  /** The raw 32-byte public key, base64. */
+  publicKey: z.string(),
+  /** The 64-byte signature, base64. */
+  value: z.string(),
+});
+export type CertificationSignature = z.infer<typeof certificationSignature>;
+
 export const certification = z.object({
   revision: z.number().int().positive(),
   official: z.string(),
@@ -92,6 +130,7 @@ export const certification = z.object({
   manifestSha256: z.string(),
   resultsSha256: z.string(),
   auditHead: z.string(),
+  signature: certificationSignature.optional(),
 });
 export type Certification = z.infer<typeof certification>;
 
@@ -121,6 +160,18 @@ export const raceDocument = z.object({
   competitors: z.array(competitor),
   marks: z.array(mark),
   deadHeats: z.array(deadHeat),
+  /** Which event the race is (absent until set). */
+  event: raceEvent.optional(),
+  /** DNS, DNF and DQ of start-list competitors (absent until the first). */
+  statuses: z.array(competitorStatus).optional(),
+  /** Horse racing: distances the judge set in place of the computed ones, with the reason (absent until the first). */
+  distanceOverrides: z.array(distanceOverride).optional(),
+  /** Dead heats that no longer stand, and why (absent until the first). */
+  withdrawnDeadHeats: z.array(withdrawnDeadHeat).optional(),
+  /** Time zero (the start signal) on the footage clock; absent while times stay on the footage clock. */
+  start: startRecord.optional(),
+  /** The zero-control test attached to the race. */
+  zeroControl: zeroControlRecord.optional(),
   /** Current revision: 1 until the first amendment. */
   revision: z.number().int().positive(),
   /** Present while the race is certified (frozen); removed by an amendment, kept in `certifications`. */

@@ -64,6 +64,8 @@ export const tileLevel = z.object({
   columns: z.number().int().positive(),
   rows: z.number().int().positive(),
   tiles: z.number().int().positive(),
+  /** SHA-256 of each tile file (`tiles/<level>/<index>.png`), by index: the tiles are what the judge looks at. */
+  sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)).optional(),
 });
 
 export const evidenceManifest = z.object({
@@ -87,6 +89,8 @@ export const evidenceManifest = z.object({
     decoder: z.enum(['sharp', 'ffmpeg']).optional(),
   }),
   line: finishLine,
+  /** The line as the official gave it, where it crossed the frame's edge and `line` is its part inside the frame. */
+  lineGiven: finishLine.optional(),
   timing: timingSource,
   columns: z.number().int().positive(),
   rows: z.number().int().positive(),
@@ -111,6 +115,8 @@ export const RACE_LAYOUT = {
   compositePng: 'evidence/composite.png',
   tilesDir: 'tiles',
   exportsDir: 'exports',
+  /** What export wrote, one JSON line per file with its SHA-256: how an earlier export of this race is recognised. */
+  exportsLog: 'exports/exports-log.jsonl',
 } as const;
 
 /** Tile file of a level: `tiles/<level>/<index>.png`. */

@@ -8,6 +8,8 @@ import type { AuditEntry } from '../audit/chain.js';
 import { canonicalJson } from '../audit/canonical.js';
 import { changePayloads, isChangeAction, UNDOABLE, type SliceChange } from './changes.js';
 import { RACE_SCHEMA, type RaceDocument } from './document.js';
+import { applyRecordSlice, reverseAny } from './record-slices.js';
+import { applyStartChange } from '../start/start-replay.js';
 
 export interface RaceState {
   doc: RaceDocument;
@@ -79,6 +81,7 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
       amendments: [],
       audit: { head: entry.hash, count: entry.seq },
     };
+    if (p.event) doc.event = p.event;
     return { doc, undo: [], redo: [], changes: new Map() };
   }
   if (!state) return fail('the log does not start with race.created');
@@ -89,10 +92,14 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
 
   switch (entry.action) {
     case 'start-list.imported': {
-      const next = changePayloads['start-list.imported'].parse(payload).competitors;
+      const imported = changePayloads['start-list.imported'].parse(payload);
+      const next = imported.competitors;
       const dropped = doc.marks.filter((m) => !next.some((c) => c.id === m.competitorId));
       if (dropped.length) fail(`start list drops marked competitor ${dropped[0]?.competitorId}`);
+      const droppedStatus = (doc.statuses ?? []).find((st) => !next.some((c) => c.id === st.competitorId));
+      if (droppedStatus) fail(`start list drops competitor ${droppedStatus.competitorId}, who has a status`);
       doc.competitors = next;
+      if (imported.event) doc.event = imported.event;
       break;
     }
     case 'competitor.added': {
@@ -109,7 +116,13 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
       break;
     case 'mark.placed':
     case 'mark.removed':
-    case 'dead-heat.declared': {
+    case 'dead-heat.declared':
+    case 'dead-heat.withdrawn':
+    case 'status.set':
+    case 'status.cleared':
+    case 'event.set':
+    case 'distance.set':
+    case 'distance.cleared': {
       const change = (payload as { change: SliceChange }).change;
       applySlice(doc, change, fail);
       undo.push(entry.seq);
@@ -158,6 +171,11 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
       redo.length = 0;
       break;
     }
+    case 'start.set':
+    case 'start.cleared':
+    case 'zero-control.attached':
+      applyStartChange(doc, entry.action, payload, fail);
+      break;
     default:
       fail(`unhandled action "${entry.action}"`);
   }
@@ -167,9 +185,7 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
 }
 
 export function reverseSlice(change: SliceChange): SliceChange {
-  return change.slice === 'mark'
-    ? { slice: 'mark', competitorId: change.competitorId, before: change.after, after: change.before }
-    : { slice: 'deadHeats', before: change.after, after: change.before };
+  return reverseAny(change);
 }
 
 function applySlice(doc: RaceDocument, change: SliceChange, fail: (reason: string) => never): void {
@@ -184,8 +200,8 @@ function applySlice(doc: RaceDocument, change: SliceChange, fail: (reason: strin
     // Keep marks in start-list order so the snapshot does not depend on the order they were placed in.
     const order = new Map(doc.competitors.map((c, k) => [c.id, k]));
     doc.marks.sort((a, b) => (order.get(a.competitorId) ?? 0) - (order.get(b.competitorId) ?? 0));
-  } else {
+  } else if (change.slice === 'deadHeats') {
     if (canonicalJson(doc.deadHeats) !== canonicalJson(change.before)) fail('dead heats are not what the entry expects');
     doc.deadHeats = change.after;
-  }
+  } else applyRecordSlice(doc, change, fail, applySlice);
 }

@@ -1,21 +1,33 @@
 /**
  * The result officials sign: finishing order by time, each finisher's time, margins behind the winner and behind
  * the previous finisher, the evidence's resolution at the mark, and the sport's published strings. Ties at the
- * sport's reading precision share a place and are flagged; a declared dead heat (an official's decision) groups
- * its finishers, who share the place even where the picture shows a gap. Competitors without a mark follow,
- * without a place, in start-list order.
+ * sport's reading precision share a place and are flagged; a declared dead heat (an official's decision, which
+ * the marks must support: dead-heat-rule.ts) groups its finishers, who share the place. Competitors who take no
+ * place (DNS, DNF, DQ, or neither mark nor status) are listed in `others`; the rule checks come with the result.
  */
 import type { FinisherResult, ResultsReport } from './results-report.js';
-import type { RaceDocument } from '../race/document.js';
+import { eventInfo } from '../event/race-event.js';
+import { affiliationOf } from '../race/affiliation.js';
+import type { DeadHeat, Mark, RaceDocument } from '../race/document.js';
 import type { DropGap } from '../race/evidence.js';
 import { evidenceAtMark, markTime } from '../marks/interpolate.js';
 import { sportProfile } from '../sports/profiles.js';
+import { DEFAULT_DISTANCE_TABLE, describeDistance } from '../sports/distances.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
+import { ruleChecks } from './checks.js';
+import { deadHeatRefusal } from './dead-heat-rule.js';
+import { otherResults } from './others.js';
+import { startInfo, zeroControlInfo } from '../start/start-json.js';
+import { zeroOf } from '../start/start-record.js';
+import { startChecks } from '../start/start-checks.js';
 
 export interface ResultsInput {
-  doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> & Partial<Pick<RaceDocument, 'amendments'>>;
+  doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> &
+    Partial<Pick<RaceDocument, 'amendments' | 'statuses' | 'withdrawnDeadHeats' | 'event' | 'meta' | 'distanceOverrides' | 'start' | 'zeroControl'>>;
   times: readonly Ticks[];
   gaps: readonly Pick<DropGap, 'afterColumn'>[];
+  /** Measured images per second of the evidence (for the athletics rate check). */
+  rate?: number;
 }
 
 interface Timed {
@@ -25,6 +37,7 @@ interface Timed {
   /** Dead-heat group (index into the active dead heats) or -1. */
   group: number;
   order: number;
+  hand: boolean;
 }
 
 export function computeResults(input: ResultsInput): ResultsReport {
@@ -34,19 +47,31 @@ export function computeResults(input: ResultsInput): ResultsReport {
   const marks = new Map(doc.marks.map((m) => [m.competitorId, m]));
   const startOrder = new Map(doc.competitors.map((c, i) => [c.id, i]));
   const competitorsById = new Map(doc.competitors.map((c) => [c.id, c]));
+  const statuses = doc.statuses ?? [];
+  // A disqualified competitor keeps the mark for the record but takes no place.
+  const disqualified = new Set(statuses.filter((s) => s.status === 'DQ').map((s) => s.competitorId));
+  // Race times run from time zero; before a start is set they stay on the footage clock (zero 0).
+  const zero = zeroOf(doc);
 
   const timed: Timed[] = doc.marks
-    .filter((m) => startOrder.has(m.competitorId))
+    .filter((m) => startOrder.has(m.competitorId) && !disqualified.has(m.competitorId))
     .map((m) => {
-      const time = markTime(m, times);
-      return { id: m.competitorId, time, key: profile.tieKey(time), group: -1, order: startOrder.get(m.competitorId) ?? 0 };
+      const time = markTime(m, times, zero);
+      const hand = m.origin === 'hand';
+      return { id: m.competitorId, time, key: profile.tieKey(time, hand), group: -1, order: startOrder.get(m.competitorId) ?? 0, hand };
     });
 
-  // A dead heat applies to its members that have a mark; with fewer than two it decides nothing.
+  // A dead heat applies to its members that have a mark, and only while the marks support it.
   const byId = new Map(timed.map((t) => [t.id, t]));
+  const unsupported: { deadHeat: DeadHeat; why: string }[] = [];
   doc.deadHeats.forEach((dh, g) => {
     const members = dh.competitors.map((id) => byId.get(id)).filter((t): t is Timed => t !== undefined);
     if (members.length < 2) return;
+    const why = deadHeatRefusal(doc.settings.sport.sport, members.map((m) => marks.get(m.id) as Mark), times, zero);
+    if (why) {
+      unsupported.push({ deadHeat: dh, why });
+      return;
+    }
     for (const m of members) m.group = g;
   });
   // A dead-heat group ranks where its first member does.
@@ -73,13 +98,13 @@ export function computeResults(input: ResultsInput): ResultsReport {
     })();
     const mark = marks.get(t.id);
     const competitor = competitorsById.get(t.id);
-    const ev = mark ? evidenceAtMark(mark, times, gapAfter) : null;
-    const display = { time: t.time, previous: prev?.time ?? null, isWinner: place === 1, deadHeatWithPrevious: sameGroup };
+    const ev = mark ? evidenceAtMark(mark, times, gapAfter, zero) : null;
+    const display = { time: t.time, previous: prev?.time ?? null, isWinner: place === 1, deadHeatWithPrevious: sameGroup, hand: t.hand, previousHand: prev?.hand ?? false };
     const row: FinisherResult = {
       place,
       competitor: t.id,
       name: competitor?.name ?? '',
-      ...(competitor?.team ? { team: competitor.team } : {}),
+      ...(affiliationOf(competitor) ? { team: affiliationOf(competitor) } : {}),
       ...(competitor?.lane ? { lane: competitor.lane } : {}),
       time_s: ticksToSeconds(t.time),
       time_ns: t.time.toString(),
@@ -93,45 +118,56 @@ export function computeResults(input: ResultsInput): ResultsReport {
       suggested: mark?.origin === 'suggestion',
     };
     if (profile.lengths) row.lengths_display = profile.lengths(display);
+    if (t.hand) row.hand = true;
+    const judged = prev !== null && !sameGroup ? judgeDistance(doc, t.id) : null;
+    if (judged && row.lengths_display !== undefined) {
+      row.judge_distance = { computed: row.lengths_display, reason: judged.reason, by: judged.by };
+      row.lengths_display = judged.text;
+      row.margin_display = judged.text;
+    }
     if ((tiedWithPrev && !sameGroup) || tiedWithNext) row.tie = true;
     if (ev?.inGap) row.near_gap = true;
     finishers.push(row);
   });
 
-  for (const c of doc.competitors) {
-    if (byId.has(c.id)) continue;
-    const row: FinisherResult = {
-      place: null,
-      competitor: c.id,
-      name: c.name,
-      ...(c.team ? { team: c.team } : {}),
-      ...(c.lane ? { lane: c.lane } : {}),
-      time_s: null,
-      time_ns: null,
-      time_display: '',
-      behind_winner_s: null,
-      behind_previous_s: null,
-      margin_display: '',
-      resolution_s: null,
-      dead_heat: false,
-      typed: false,
-      suggested: false,
-    };
-    finishers.push(row);
-  }
+  const others = otherResults(doc.competitors, new Set(byId.keys()), statuses, marks, times, (m, time) =>
+    profile.time({ time, previous: null, isWinner: true, deadHeatWithPrevious: false, hand: m.origin === 'hand' }),
+    zero,
+  );
+  const checks = ruleChecks({
+    sport: doc.settings.sport.sport,
+    finishers,
+    others,
+    marks: doc.marks,
+    deadHeats: doc.deadHeats,
+    unsupported,
+    withdrawn: doc.withdrawnDeadHeats ?? [],
+    ...(input.rate !== undefined ? { rate: input.rate } : {}),
+  });
   return {
     sport: doc.settings.sport.sport,
     certified: doc.certified !== undefined,
     revision: doc.revision,
+    event: eventInfo(doc.event, doc.meta),
     finishers,
+    others,
+    // The record's rules, then what an official should know about time zero.
+    checks: [...checks, ...startChecks(doc)],
     amendments: doc.amendments ?? [],
     rule: profile.describe,
+    start: startInfo(doc.start),
+    zero_control: zeroControlInfo(doc.zeroControl),
   };
 }
 
-/** What certification hashes: the result without its certified flag (which certification itself changes). */
-export function resultsForHash(report: ResultsReport): unknown {
-  return { sport: report.sport, revision: report.revision, finishers: report.finishers };
+export { resultsForHash } from './results-hash.js';
+
+/** The judge's distance for a competitor, as the result prints it ("short head", "1½ lengths"), where one is set. */
+function judgeDistance(doc: ResultsInput['doc'], id: string): { text: string; reason: string; by: string } | null {
+  const o = doc.distanceOverrides?.find((d) => d.competitorId === id);
+  if (!o || doc.settings.sport.sport !== 'horse') return null;
+  const entry = (doc.settings.sport.distanceTable ?? DEFAULT_DISTANCE_TABLE).find((d) => d.name === o.distance);
+  return entry ? { text: describeDistance(entry), reason: o.reason, by: o.by } : null;
 }
 
 function cmp(a: bigint, b: bigint): number {

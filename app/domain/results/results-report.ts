@@ -3,22 +3,41 @@
  * `photofinish results --json` carry it unchanged. JSON only: exact times are integer-ns strings (`*_ns`), `_s`
  * fields are unrounded seconds, `_display` fields the sport's published text.
  */
+import type { EventInfo } from '../event/race-event.js';
 import type { Amendment } from '../race/document.js';
+import type { RuleCheck } from './checks.js';
+import type { OtherResult } from './others.js';
+
+export type { OtherResult, RuleCheck };
+import type { StartInfo, ZeroControlInfo } from '../start/start-json.js';
 
 /** Matches `photofinish results --json`. */
 export interface ResultsReport {
   sport: string;
   certified: boolean;
   revision: number;
+  /** Which event (null where unset). */
+  event: EventInfo;
+  /** The placed finishers, in order. */
   finishers: FinisherResult[];
+  /** Start-list competitors who take no place: DNS, DNF, DQ, or neither mark nor status ("unmarked"). */
+  others: OtherResult[];
+  /** Rule checks before certification (the record's rules, then time zero's); an error stops it, warnings do not. */
+  checks: RuleCheck[];
   /** Every amendment so far (revision, official, reason): printed on every later result sheet. */
   amendments?: Amendment[];
   /** The sport's publication rule in words, for the result sheet. */
   rule?: string;
+  /**
+   * Time zero: every time above is footage time − `start.time_s`; all its fields are null while no start is set.
+   * Always present in what the service returns (optional only for reports made before time zero existed).
+   */
+  start?: StartInfo;
+  zero_control?: ZeroControlInfo | null;
 }
 
 export interface FinisherResult {
-  /** null for competitors without a mark (listed after the finishers). */
+  /** null only in results hashed before `others` existed (see results-hash.ts). */
   place: number | null;
   competitor: string;
   name: string;
@@ -41,4 +60,8 @@ export interface FinisherResult {
   tie?: boolean;
   /** Set where the mark falls within a column of a dropped-frame gap. */
   near_gap?: boolean;
+  /** Set for a hand-timed time (published to 1/10 s rounded up, with an "h"). */
+  hand?: boolean;
+  /** Horse racing: the judge set the distance shown (lengths_display); what the scale computed, why, and who. */
+  judge_distance?: { computed: string; reason: string; by: string };
 }

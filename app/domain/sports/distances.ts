@@ -40,6 +40,18 @@ export const DEFAULT_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
   { name: 'distance', lengths: 31 },
 ]);
 
+/**
+ * Greyhound racing's own short distances, in steps of 0.01 s at one length per 0.08 s: short head 0.01 s, head
+ * 0.02 s, neck 0.03 s, then half a length (0.04 s) and the same lengths as horse racing from there.
+ */
+export const GREYHOUND_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
+  { name: 'dead heat', lengths: 0 },
+  { name: 'short head', lengths: 0.125 },
+  { name: 'head', lengths: 0.25 },
+  { name: 'neck', lengths: 0.375 },
+  ...DEFAULT_DISTANCE_TABLE.filter((d) => d.lengths >= 0.5),
+]);
+
 export const DEFAULT_HORSE_LENGTHS_PER_SECOND = '5';
 /** Greyhound racing: one length per 0.08 s. */
 export const GREYHOUND_LENGTHS_PER_SECOND = '12.5';

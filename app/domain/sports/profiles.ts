@@ -11,9 +11,12 @@
 import type { SportName, SportSettings } from '../race/document.js';
 import { divCeil, divRoundHalfAway, type Ticks } from '../time/ticks.js';
 import { formatUnits } from './clock-format.js';
+import { handHundredths, handTenths, handTime } from './hand-time.js';
+import { scaleLengthsPerSecond, scaleWords } from './horse-scale.js';
 import {
   DEFAULT_DISTANCE_TABLE,
   DEFAULT_HORSE_LENGTHS_PER_SECOND,
+  GREYHOUND_DISTANCE_TABLE,
   GREYHOUND_LENGTHS_PER_SECOND,
   deadHeatName,
   describeDistance,
@@ -65,12 +68,15 @@ export interface FinisherForDisplay {
   isWinner: boolean;
   /** In a declared dead heat with the finisher ranked just ahead. */
   deadHeatWithPrevious: boolean;
+  /** A hand time (hand-time.ts), and whether the finisher ahead has one. */
+  hand?: boolean;
+  previousHand?: boolean;
 }
 
 export interface SportProfile {
   name: SportName;
-  /** Finishers with equal keys cannot be separated at the sport's reading precision. */
-  tieKey(t: Ticks): bigint;
+  /** Finishers with equal keys cannot be separated at the sport's reading precision (a hand time at 1/10 s). */
+  tieKey(t: Ticks, hand?: boolean): bigint;
   time(f: FinisherForDisplay): string;
   /** What the result shows behind the previous finisher ('' for the winner). */
   margin(f: FinisherForDisplay): string;
@@ -80,7 +86,7 @@ export interface SportProfile {
   describe: string;
 }
 
-function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonly DistanceName[]): SportProfile {
+function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonly DistanceName[], scale = ''): SportProfile {
   const scaled = parseLengthsPerSecond(lps);
   const lengths = (f: FinisherForDisplay) => {
     if (f.previous === null) return '';
@@ -95,12 +101,27 @@ function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonl
     lengths,
     describe:
       name === 'horse'
-        ? `winner's time to 1/100 s; distances at ${lps} lengths per second`
+        ? `winner's time to 1/100 s; distances at ${lps} lengths per second${scale}`
         : 'times to 1/100 s; one length per 0.08 s',
   };
 }
 
+/** Every sport prints a hand time as hand timing does: 1/10 s rounded up, with an "h". */
 export function sportProfile(settings: SportSettings): SportProfile {
+  const base = baseProfile(settings);
+  return {
+    ...base,
+    time: (f) => {
+      const text = base.time(f);
+      return f.hand && text !== '' ? handTime(f.time) : text;
+    },
+  };
+}
+
+/** Athletics' published time in hundredths: rounded up to 1/100 s, a hand time to 1/10 s. */
+const athleticsPublished = (t: Ticks, hand?: boolean) => (hand ? handHundredths(t) : athleticsHundredths(t));
+
+function baseProfile(settings: SportSettings): SportProfile {
   switch (settings.sport) {
     case 'motorsport':
       return {
@@ -113,15 +134,21 @@ export function sportProfile(settings: SportSettings): SportProfile {
     case 'athletics':
       return {
         name: 'athletics',
-        tieKey: athleticsReading,
+        tieKey: (t, hand) => (hand ? handTenths(t) * 100n : athleticsReading(t)),
         time: (f) => athleticsTime(f.time),
         margin: (f) =>
-          f.previous === null ? '' : `+${formatUnits(athleticsHundredths(f.time) - athleticsHundredths(f.previous), 2, false)}`,
+          f.previous === null ? '' : `+${formatUnits(athleticsPublished(f.time, f.hand) - athleticsPublished(f.previous, f.previousHand), 2, false)}`,
         describe: 'read to 1/1000 s, published rounded up to 1/100 s',
       };
-    case 'horse':
-      return lengthsProfile('horse', settings.lengthsPerSecond ?? DEFAULT_HORSE_LENGTHS_PER_SECOND, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE);
+    case 'horse': {
+      // An official's own figure wins; else the racing authority's scale for the race type and going; else 5.
+      const { raceType: type, going: g, surface: s } = settings;
+      const scaled = scaleLengthsPerSecond(type, g, s);
+      const lps = settings.lengthsPerSecond ?? scaled ?? DEFAULT_HORSE_LENGTHS_PER_SECOND;
+      const scale = type ? ` (${scaleWords(type, g, s)}${settings.lengthsPerSecond !== undefined ? ', set by the official' : ', BHA scale'})` : '';
+      return lengthsProfile('horse', lps, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE, scale);
+    }
     case 'greyhound':
-      return lengthsProfile('greyhound', GREYHOUND_LENGTHS_PER_SECOND, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE);
+      return lengthsProfile('greyhound', GREYHOUND_LENGTHS_PER_SECOND, settings.distanceTable ?? GREYHOUND_DISTANCE_TABLE);
   }
 }

@@ -1,13 +1,15 @@
 /**
- * Start lists from the files officials already have: a CSV with a header (`id`, `name`, optional `team`, `lane`,
- * or first/last name columns), FinishLynx `lynx.ppl` (`ID, last name, first name, affiliation`) and `lynx.evt`
+ * Start lists from the files officials already have: a CSV with a header (`id` or `bib`, `name` or first/last name
+ * columns, and the optional columns of csv-columns.ts), FinishLynx `lynx.ppl` (`ID, last name, first name, affiliation`) and `lynx.evt`
  * (an event line `event, round, heat, name, ...`, then competitor lines `,ID, lane, last, first, affiliation`).
  * Lines starting with `;` are comments. Every problem is one line naming the file and the line.
  */
 import { UserError } from '../errors.js';
 import type { Competitor } from '../race/document.js';
-import { splitCsvLine } from './csv-line.js';
-import { decodeCp1252, decodeUtf8, isWellFormedUtf8 } from './cp1252.js';
+import { splitCsvLine } from '../text/csv-line.js';
+import { decodeCp1252 } from '../text/cp1252.js';
+import { decodeUtf8, isWellFormedUtf8 } from '../text/utf8.js';
+import { columnsOf, EXTRA_FIELDS, SHORT_FIELDS, type ExtraField } from './csv-columns.js';
 
 export type StartListKind = 'csv' | 'ppl' | 'evt';
 
@@ -25,12 +27,13 @@ export function startListKindOf(fileName: string): StartListKind | null {
 }
 
 /**
- * Text of a start-list file: a UTF-8 byte-order mark means UTF-8; FinishLynx files are otherwise Windows-1252;
- * a CSV is read as UTF-8 when it is well-formed UTF-8 and as Windows-1252 when not.
+ * Text of a start-list file: a UTF-8 byte-order mark means UTF-8; otherwise a file that is well-formed UTF-8 is
+ * read as UTF-8 (today's meet software writes FinishLynx files that way too, without a mark), and one that is not
+ * as Windows-1252, FinishLynx's own encoding. Accented Windows-1252 text is practically never well-formed UTF-8.
  */
-export function decodeStartListBytes(bytes: Uint8Array, kind: StartListKind): string {
+export function decodeStartListBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeUtf8(bytes.subarray(3));
-  if (kind === 'csv' && isWellFormedUtf8(bytes)) return decodeUtf8(bytes);
+  if (isWellFormedUtf8(bytes)) return decodeUtf8(bytes);
   return decodeCp1252(bytes);
 }
 
@@ -41,11 +44,39 @@ interface Line {
 }
 
 export function parseStartListText(text: string, kind: StartListKind, file: string, options: StartListOptions = {}): Competitor[] {
+  return parseStartList(text, kind, file, options).competitors;
+}
+
+/** The event a lynx.evt names on its event line: `event, round, heat, event name, ...`. */
+export interface EvtEvent {
+  /** `event-round-heat`, what `--event` chooses by. */
+  key: string;
+  number: number;
+  round: number;
+  heat: number;
+  name: string;
+  competitors: number;
+}
+
+/** The competitors, and for a lynx.evt the event they are the start list of. */
+export function parseStartList(text: string, kind: StartListKind, file: string, options: StartListOptions = {}): { competitors: Competitor[]; event?: EvtEvent } {
   const lines = readLines(text, file, kind === 'csv' ? sniffSeparator(text) : ',');
-  const competitors =
-    kind === 'csv' ? parseCsv(lines, file) : kind === 'ppl' ? parsePpl(lines, file) : parseEvt(lines, file, options.event);
+  let event: EvtEvent | undefined;
+  let competitors: Competitor[];
+  if (kind === 'evt') ({ competitors, event } = parseEvt(lines, file, options.event));
+  else competitors = kind === 'csv' ? parseCsv(lines, file) : parsePpl(lines, file);
   if (competitors.length === 0) throw new UserError(`${file}: no competitors found`, 'INVALID_ARGUMENT');
-  return competitors;
+  return { competitors, ...(event ? { event } : {}) };
+}
+
+/** What a lynx.evt's event line says of the event, as the race's event fields. */
+export function evtEventFields(e: EvtEvent): { number: number; round: number; heat: number; name?: string } {
+  return { number: e.number, round: e.round, heat: e.heat, ...(e.name ? { name: e.name } : {}) };
+}
+
+/** Every event of a lynx.evt, in file order (the set-up screen offers them). */
+export function listEvtEvents(text: string, file: string): EvtEvent[] {
+  return splitEvt(readLines(text, file, ','), file).map(({ event }) => event);
 }
 
 /**
@@ -72,23 +103,10 @@ function readLines(text: string, file: string, separator: string): Line[] {
   return out;
 }
 
-const HEADER_ALIASES: Record<string, readonly string[]> = {
-  id: ['id', 'bib', 'number', 'no', 'competitor', 'competitor id'],
-  name: ['name', 'full name', 'competitor name'],
-  firstName: ['first', 'first name', 'firstname', 'given name'],
-  lastName: ['last', 'last name', 'lastname', 'surname', 'family name'],
-  team: ['team', 'affiliation', 'club', 'country', 'nat', 'nation'],
-  lane: ['lane', 'post', 'gate', 'trap', 'stall'],
-};
-
 function parseCsv(lines: Line[], file: string): Competitor[] {
   const [header, ...rows] = lines;
   if (!header) throw new UserError(`${file}: the file is empty`, 'INVALID_ARGUMENT');
-  const columns = new Map<string, number>();
-  header.fields.forEach((h, i) => {
-    const key = h.trim().toLowerCase().replace(/[_-]+/g, ' ');
-    for (const [field, aliases] of Object.entries(HEADER_ALIASES)) if (aliases.includes(key) && !columns.has(field)) columns.set(field, i);
-  });
+  const columns = columnsOf(header.fields);
   if (!columns.has('id')) {
     throw new UserError(`${file} line ${header.no}: the header must have an id column (found: ${header.fields.join(', ') || 'nothing'})`, 'INVALID_ARGUMENT');
   }
@@ -100,7 +118,16 @@ function parseCsv(lines: Line[], file: string): Competitor[] {
     return i === undefined ? '' : (l.fields[i] ?? '').trim();
   };
   return collect(
-    rows.map((l) => ({ no: l.no, id: get(l, 'id'), name: get(l, 'name'), first: get(l, 'firstName'), last: get(l, 'lastName'), team: get(l, 'team'), lane: get(l, 'lane') })),
+    rows.map((l) => ({
+      no: l.no,
+      id: get(l, 'id'),
+      name: get(l, 'name'),
+      first: get(l, 'firstName'),
+      last: get(l, 'lastName'),
+      team: get(l, 'team'),
+      lane: get(l, 'lane'),
+      extra: Object.fromEntries(EXTRA_FIELDS.filter((f) => columns.has(f)).map((f) => [f, get(l, f)])),
+    })),
     file,
   );
 }
@@ -115,44 +142,56 @@ function parsePpl(lines: Line[], file: string): Competitor[] {
   );
 }
 
-function parseEvt(lines: Line[], file: string, wanted: string | undefined): Competitor[] {
-  interface Event {
-    key: string;
-    title: string;
-    no: number;
-    rows: Line[];
-  }
-  const events: Event[] = [];
+/** The event blocks of a lynx.evt: each event line with the competitor lines under it. */
+function splitEvt(lines: Line[], file: string): { event: EvtEvent; rows: Line[] }[] {
+  const events: { event: EvtEvent; rows: Line[] }[] = [];
   for (const l of lines) {
     if (!l.startsWithComma) {
       const [ev = '', round = '', heat = '', title = ''] = l.fields;
       if (!/^\d+$/.test(ev)) throw new UserError(`${file} line ${l.no}: an event line must start with the event number, got "${ev}"`, 'INVALID_ARGUMENT');
-      events.push({ key: [ev, round || '1', heat || '1'].join('-'), title, no: l.no, rows: [] });
+      const whole = (t: string, what: string) => {
+        if (t === '') return 1;
+        if (!/^\d+$/.test(t)) throw new UserError(`${file} line ${l.no}: the ${what} must be a whole number, got "${t}"`, 'INVALID_ARGUMENT');
+        return Number(t);
+      };
+      const number = Number(ev);
+      const r = whole(round, 'round');
+      const h = whole(heat, 'heat');
+      events.push({ event: { key: [number, r, h].join('-'), number, round: r, heat: h, name: title.trim(), competitors: 0 }, rows: [] });
       continue;
     }
     const current = events[events.length - 1];
     if (!current) throw new UserError(`${file} line ${l.no}: a competitor line comes before any event line`, 'INVALID_ARGUMENT');
     current.rows.push(l);
+    current.event.competitors += 1;
   }
   if (events.length === 0) throw new UserError(`${file}: no event line found`, 'INVALID_ARGUMENT');
-  let chosen: Event | undefined;
+  return events;
+}
+
+function parseEvt(lines: Line[], file: string, wanted: string | undefined): { competitors: Competitor[]; event: EvtEvent } {
+  const events = splitEvt(lines, file);
+  let chosen: (typeof events)[number] | undefined;
   if (wanted) {
     const w = wanted.trim();
-    chosen = events.find((e) => e.key === w) ?? events.find((e) => e.key.startsWith(`${w}-`));
-    if (!chosen) throw new UserError(`${file}: no event ${w} (events: ${events.map((e) => e.key).join(', ')})`, 'INVALID_ARGUMENT');
+    // "12", "12-1" or "12-1-3", numbers compared as numbers ("012-1-03" is the same event).
+    const [n, r, h] = w.split('-').map((p) => (/^\d+$/.test(p.trim()) ? Number(p) : Number.NaN));
+    chosen = events.find((e) => e.event.number === n && (r === undefined || e.event.round === r) && (h === undefined || e.event.heat === h));
+    if (!chosen) throw new UserError(`${file}: no event ${w} (events: ${events.map((e) => e.event.key).join(', ')})`, 'INVALID_ARGUMENT');
   } else if (events.length > 1) {
-    const keys = events.slice(0, 8).map((e) => e.key).join(', ');
+    const keys = events.slice(0, 8).map((e) => e.event.key).join(', ');
     throw new UserError(`${file}: holds ${events.length} events (${keys})`, 'INVALID_ARGUMENT', { hint: 'choose-event', facts: { events: keys } });
   } else chosen = events[0];
-  const event = chosen as Event;
-  return collect(
-    event.rows.map((l) => {
+  const { event, rows } = chosen as (typeof events)[number];
+  const competitors = collect(
+    rows.map((l) => {
       // Competitor lines start with a comma, so field 0 is empty: ,ID,lane,last,first,affiliation,...
       const [, id = '', lane = '', last = '', first = '', team = ''] = l.fields;
       return { no: l.no, id, name: '', first, last, team, lane };
     }),
     file,
   );
+  return { competitors, event };
 }
 
 interface RawCompetitor {
@@ -163,6 +202,8 @@ interface RawCompetitor {
   last: string;
   team: string;
   lane: string;
+  /** The optional CSV columns (csv-columns.ts). */
+  extra?: Partial<Record<ExtraField, string>>;
 }
 
 function collect(rows: RawCompetitor[], file: string): Competitor[] {
@@ -190,6 +231,13 @@ function collect(rows: RawCompetitor[], file: string): Competitor[] {
     if (last) c.lastName = last;
     if (team) c.team = team;
     if (lane) c.lane = lane;
+    for (const [field, raw] of Object.entries(r.extra ?? {}) as [ExtraField, string][]) {
+      const value = raw.trim();
+      if (!value || c[field] !== undefined) continue;
+      const max = SHORT_FIELDS.has(field) ? 16 : 200;
+      if (value.length > max) throw new UserError(`${where}: ${field} "${value.slice(0, 20)}…" is longer than ${max} characters`, 'INVALID_ARGUMENT');
+      c[field] = value;
+    }
     out.push(c);
   }
   return out;

@@ -7,6 +7,7 @@
  * fraction of the interval to ceil(c), in integers, rounded half away from zero only at the nanosecond.
  */
 import { UserError } from '../errors.js';
+import type { MarkPosition } from '../race/document.js';
 import { divRoundHalfAway, nsStringToTicks, type Ticks } from './ticks.js';
 
 export const MILLI = 1000;
@@ -97,4 +98,38 @@ export function intervalAtColumn(times: readonly Ticks[], column: number): Ticks
   if (n < 2) return 0n;
   const i = Math.min(Math.max(Math.floor(column), 0), n - 2);
   return (times[i + 1] as Ticks) - (times[i] as Ticks);
+}
+
+/**
+ * One race's column times with the conversions drawing needs (the result sheet, the annotated image): where a mark,
+ * a ruler tick or a gap lands. Times stay exact; the columns that come back are floats because they only place ink.
+ */
+export class ColumnTimes {
+  readonly times: readonly Ticks[];
+
+  constructor(timesNs: readonly string[]) {
+    this.times = parseColumnTimes(timesNs);
+  }
+
+  get columns(): number {
+    return this.times.length;
+  }
+
+  /** Exact time of a mark kept in thousandths of a column (clamped to the image). */
+  timeAtMilliColumn(milli: number): Ticks {
+    return timeAtMilliColumn(this.times, clampMilliColumn(this.times, milli));
+  }
+
+  /** Fractional column at which `t` lies, or null outside the image (nothing to draw). */
+  columnAtTime(t: Ticks): number | null {
+    const n = this.times.length;
+    if (n === 0 || t < (this.times[0] as Ticks) || t > (this.times[n - 1] as Ticks)) return null;
+    return columnAtTime(this.times, t);
+  }
+
+  /** Fractional column where a mark's hairline stands, or null for a typed time outside the image. */
+  columnOfMark(position: MarkPosition): number | null {
+    if (position.kind === 'column') return position.milliColumn / MILLI;
+    return this.columnAtTime(BigInt(position.ns));
+  }
 }

@@ -30,8 +30,18 @@ export function parseSecondsToTicks(text: string, what = 'time'): Ticks {
   // value = digits × 10^(exp - fracLen) seconds = digits × 10^(exp - fracLen + 9) ns
   const digits = BigInt(intPart + fracPart);
   const shift = exp - fracPart.length + 9;
-  return sign * scaleByPow10(digits, shift);
+  const ticks = sign * scaleByPow10(digits, shift);
+  if (ticks > MAX_TIME || ticks < -MAX_TIME) {
+    throw new UserError(`${what}: "${text}" is out of range (times are within ±10,000,000,000 s, about 317 years)`, 'INVALID_ARGUMENT');
+  }
+  return ticks;
 }
+
+/**
+ * The largest time Photofinish takes, ±10^10 s: room for any race clock and for absolute camera clocks (seconds
+ * since 1970 are under 2 × 10^9), while an absurd 1e30 is refused where it is typed, not left to fail later.
+ */
+export const MAX_TIME: Ticks = 10n ** 10n * NS_PER_S;
 
 function parseClock(text: string, what: string): Ticks {
   const parts = text.split(':');

@@ -28,7 +28,10 @@ export function parseRate(text: string, what = 'rate'): Rational {
     if (den === 0n) throw new UserError(`${what}: "${text}" divides by zero`, 'INVALID_ARGUMENT');
   } else {
     const m = DECIMAL_RATE.exec(t);
-    if (!m) throw new UserError(`${what}: "${text}" is not a positive number`, 'INVALID_ARGUMENT');
+    if (!m) {
+      const why = /^-\s*(\d|\.\d)/.test(t) ? 'must be greater than zero' : 'is not a rate like 1000, 29.97 or 30000/1001';
+      throw new UserError(`${what}: "${text}" ${why}`, 'INVALID_ARGUMENT');
+    }
     const intPart = m[1] ?? '0';
     const fracPart = m[2] ?? m[4] ?? '';
     const exp = Number(m[3] ?? m[5] ?? '0');

@@ -4,6 +4,7 @@
  * entries to frames. Every problem is refused with the file name and the line number, because an official must be
  * able to find and fix the exact line.
  */
+import { splitCsvLine } from '../text/csv-line.js';
 import { UserError } from '../errors.js';
 import { parseSecondsToTicks, ticksToDecimalSeconds, type Ticks } from './ticks.js';
 
@@ -55,34 +56,10 @@ function timeFrom(file: string, line: number, raw: string): Ticks {
   if (value === '') throw bad(file, line, 'time_s is empty');
   try {
     return parseSecondsToTicks(value, 'time_s');
-  } catch {
-    throw bad(file, line, `time_s "${value.slice(0, 40)}" is not a number of seconds`);
+  } catch (err) {
+    const outOfRange = err instanceof Error && err.message.includes('out of range');
+    throw bad(file, line, `time_s "${value.slice(0, 40)}" ${outOfRange ? 'is out of range (times are within ±10,000,000,000 s)' : 'is not a number of seconds'}`);
   }
-}
-
-/** Splits one CSV line, honouring double quotes ("a,b" and "" inside quotes). */
-function splitCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      }
-      else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cur);
-      cur = '';
-    }
-    else cur += ch;
-  }
-  out.push(cur);
-  return out;
 }
 
 function parseCsv(text: string, file: string): TimestampEntry[] {
@@ -97,6 +74,7 @@ function parseCsv(text: string, file: string): TimestampEntry[] {
     const lineNo = i + 1;
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
     const cells = splitCsvLine(raw);
+    if (typeof cells === 'string') throw bad(file, lineNo, cells);
     if (headerLine < 0) {
       const names = cells.map((c) => c.trim().toLowerCase());
       timeCol = names.indexOf('time_s');

@@ -1,5 +1,6 @@
 /** The blocks an official signs under: notes, the certification with signature lines, and the evidence hashes. */
 import type { RaceView } from '../../api/types.js';
+import type { CertificationSignature } from '../../domain/race/document.js';
 import type { EvidenceHashes } from '../evidence-files.js';
 import { instantText } from '../sheet/notes.js';
 import { MUTED, type SheetWriter } from './sheet-writer.js';
@@ -40,6 +41,7 @@ export function drawCertification(w: SheetWriter, view: RaceView): void {
     w.font('Mono', 7);
     w.textAt(c.resultsSha256, w.left + 120, w.y, { lineBreak: false });
     w.y += 10;
+    if (c.signature) drawSignature(w, c.signature);
   } else {
     w.font('Sans-Bold', 8.5, '#cc0000');
     const text = `NOT CERTIFIED — provisional results (revision ${view.revision}): not valid for prizes, records or protests.`;
@@ -52,6 +54,20 @@ export function drawCertification(w: SheetWriter, view: RaceView): void {
   signatureLine(w, w.left, w.y, half, first);
   signatureLine(w, w.left + half + 24, w.y, half, 'Second official (referee / steward): name, role, signature, date');
   w.y += 16;
+}
+
+/** The installation's Ed25519 signature of the certification: key (id and public key) and signature value. */
+function drawSignature(w: SheetWriter, sig: CertificationSignature): void {
+  for (const [label, value] of [
+    ['Signing key (Ed25519):', `${sig.keyId}  ${sig.publicKey}`],
+    ['Signature:', sig.value],
+  ] as const) {
+    w.font('Sans', 7, MUTED);
+    w.textAt(label, w.left, w.y, { lineBreak: false });
+    w.font('Mono', 6.5);
+    w.textAt(value, w.left + 120, w.y, { width: w.contentWidth - 120, lineBreak: false });
+    w.y += 9;
+  }
 }
 
 export function drawEvidence(w: SheetWriter, h: EvidenceHashes): void {
@@ -74,7 +90,7 @@ export function drawEvidence(w: SheetWriter, h: EvidenceHashes): void {
     w.y += 9;
   }
   w.font('Sans', 6.5, MUTED);
-  const verify = '`photofinish verify RACE` recomputes these hashes from the race folder and replays the audit log.';
+  const verify = '`photofinish verify RACE --head <audit head>` recomputes these hashes, replays the audit log, checks the signature and that the log still holds this head.';
   w.ensure(12);
   w.textAt(verify, w.left, w.y + 1, { width: w.contentWidth });
   w.y += 16;

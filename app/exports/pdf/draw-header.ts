@@ -17,9 +17,12 @@ export function drawHeader(w: SheetWriter, view: RaceView, rows: [string, string
   w.font('Sans', 7.5, MUTED);
   w.textAt('PHOTO-FINISH RESULT SHEET', w.left, w.y, { lineBreak: false });
   w.y += 10;
-  w.font('Sans-Bold', 16);
   const title = raceTitle(view);
   const titleWidth = w.contentWidth - sw - 10;
+  // The event line reads as one line where it can ("…, heat 3, wind +1.2 m/s" never split before "m/s").
+  let size = 16;
+  w.font('Sans-Bold', size);
+  while (size > 12 && d.widthOfString(title) > titleWidth) w.font('Sans-Bold', --size);
   w.textAt(title, w.left, w.y, { width: titleWidth });
   w.y += w.heightOf(title, titleWidth) + 1;
   const sub = raceSubtitle(view);

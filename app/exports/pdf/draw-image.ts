@@ -4,10 +4,14 @@
  * and time above the image, dropped-frame gaps shaded, and a race-clock ruler under each band.
  */
 import type { ImagePlan } from '../sheet/image-plan.js';
-import { rowCount, stackLabels } from '../sheet/label-layout.js';
+import { overviewLabels, type OverviewLabels } from '../sheet/overview-labels.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
 
 const LABEL_ROW = 10;
+/** Label rows over a band before its labels are shortened. */
+const MAX_LABEL_ROWS = 4;
+/** Height of the band where fanned-out leaders slant to their hairlines. */
+const FAN = 12;
 const LABEL_SIZE = 7;
 const RULER_SPACE = 28;
 
@@ -61,24 +65,27 @@ export function drawImage(w: SheetWriter, plan: ImagePlan, bandImages: Buffer[],
   for (const band of plan.bands) {
     const lines = plan.hairlines.filter((h) => h.band === band.index);
     d.font('Sans-Bold').fontSize(LABEL_SIZE);
-    const placed = stackLabels(
-      lines.map((h) => ({ x: h.x, width: d.widthOfString(h.label) + (h.typed ? d.widthOfString(' T') : 0) })),
-      0,
-      band.width,
-      4,
-    );
-    const labelSpace = rowCount(placed) * LABEL_ROW + 6;
+    const labels = overviewLabels(lines, (t) => d.widthOfString(t), band.width, 4, MAX_LABEL_ROWS);
+    const fan = labels.mode === 'fan' ? FAN : 0;
+    const labelSpace = labels.rows * LABEL_ROW + 6 + fan;
     w.ensure(labelSpace + imageHeight + RULER_SPACE);
     const x0 = w.left;
     const top = w.y + labelSpace;
 
-    // Labels, stacked upwards from the image, each with a leader down to its hairline.
+    // Labels in rows above the image, each beside its hairline, which runs on up to its label; or, for a tight
+    // bunch, one row fanned out with leaders slanting down to the hairlines in their order.
     lines.forEach((h, i) => {
-      const p = placed[i] as { left: number; row: number };
-      const ly = top - 6 - (p.row + 1) * LABEL_ROW + 1;
+      const p = labels.placed[i] as OverviewLabels['placed'][number];
+      const text = labels.texts[i] as string;
+      const ly = top - 6 - fan - (p.row + 1) * LABEL_ROW + 1;
       w.font('Sans-Bold', LABEL_SIZE, h.colour);
-      w.textAt(h.typed ? `${h.label} T` : h.label, x0 + p.left, ly, { lineBreak: false });
-      d.moveTo(x0 + h.x, ly + LABEL_ROW - 1.5).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
+      w.textAt(text, x0 + p.left, ly, { lineBreak: false });
+      if (labels.mode === 'fan') {
+        const cx = x0 + p.left + d.widthOfString(text) / 2;
+        d.moveTo(cx, ly + LABEL_ROW - 1).lineTo(cx, ly + LABEL_ROW + 1).lineTo(x0 + h.x, top - 3).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
+      } else {
+        d.moveTo(x0 + h.x, p.over ? ly + LABEL_ROW - 1.5 : ly).lineTo(x0 + h.x, top).lineWidth(0.4).strokeColor(h.colour).stroke();
+      }
     });
 
     d.image(bandImages[band.index] as Buffer, x0, top, { width: band.width, height: imageHeight });

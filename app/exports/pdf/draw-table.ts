@@ -1,10 +1,12 @@
 /**
- * The results table: place, number, lane, name, team, published time, behind winner, behind previous, lengths
- * (horse and greyhound), flags and the resolution of the evidence at the mark. The header repeats on a new page.
+ * The results table: place, who (in each sport's own headings: sheet/sport-columns.ts), published time, behind
+ * winner, behind previous, lengths (horse and greyhound), flags and the resolution of the evidence at the mark;
+ * then DNF, DQ and DNS with the word in the place column. The header repeats on a new page.
  */
 import type { RaceView } from '../../api/types.js';
 import { finisherGaps } from '../gaps-text.js';
 import { flagsOf, legendFor } from '../sheet/flags.js';
+import { identityColumns } from '../sheet/sport-columns.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
 
 interface Column {
@@ -32,39 +34,61 @@ export function resolutionText(s: number | null): string {
   return `${(s * 1000).toFixed(s < 0.01 ? 3 : 1)} ms`;
 }
 
+/** "6 placed, 1 DNF, 1 DQ": how the start list is accounted for. */
+function countsText(view: RaceView): string {
+  const placed = view.results.finishers.filter((f) => f.place !== null).length;
+  const counts = new Map<string, number>();
+  for (const o of view.results.others) counts.set(o.status === 'unmarked' ? 'without mark or status' : o.status, (counts.get(o.status === 'unmarked' ? 'without mark or status' : o.status) ?? 0) + 1);
+  return [`${placed} placed`, ...[...counts].map(([k, n]) => `${n} ${k}`)].join(', ');
+}
+
 export function drawResultsTable(w: SheetWriter, view: RaceView): void {
   const withLengths = view.sport.sport === 'horse' || view.sport.sport === 'greyhound';
+  const withBehindFirst = view.sport.sport !== 'horse';
+  const identity = identityColumns(view.sport.sport, view.competitors);
   const cols: Column[] = [
-    { title: 'Pl.', width: 22, align: 'right' },
-    { title: 'No.', width: 28, align: 'right' },
-    { title: 'Lane', width: 24, align: 'right' },
-    { title: 'Name', width: 0, align: 'left', flex: 0.56 },
-    { title: 'Team', width: 0, align: 'left', flex: 0.44 },
+    // Wide enough for the status words FinishLynx puts there (DNS, DNF, DQ).
+    { title: 'Pl.', width: 28, align: 'right' },
+    ...identity.map((c): Column => ({ title: c.title, width: c.width, align: c.align, ...(c.flex ? { flex: c.flex } : {}) })),
     { title: 'Time (s)', width: 46, align: 'right', mono: true },
-    { title: 'Behind 1st', width: 48, align: 'right', mono: true },
+    // Horse racing measures the field in lengths behind the one ahead: its sheet gives the room to the jockey and trainer.
+    ...(withBehindFirst ? [{ title: 'Behind 1st', width: 48, align: 'right' as const, mono: true }] : []),
     { title: 'Behind prev.', width: 52, align: 'right', mono: true },
     ...(withLengths ? [{ title: 'Lengths', width: 52, align: 'right' as const }] : []),
     { title: 'Flags', width: 28, align: 'center' },
     { title: 'Resolution', width: 46, align: 'right' },
   ];
-  const fixed = cols.reduce((s, c) => s + c.width, 0);
-  const room = w.contentWidth - fixed;
+  const fixedWidth = cols.reduce((s, c) => s + c.width, 0);
+  const room = w.contentWidth - fixedWidth;
   for (const c of cols) if (c.flex) c.width = room * c.flex;
+  const timeColumn = 1 + identity.length;
 
+  const comps = new Map(view.competitors.map((c) => [c.id, c]));
+  const who = (id: string, name: string) => identity.map((c) => c.value(id, comps.get(id), name));
   const gaps = finisherGaps(view.results.finishers, view.results.sport);
   const rows = view.results.finishers.map((f, i) => [
     f.place === null ? '—' : f.dead_heat ? `${f.place}=` : String(f.place),
-    f.competitor,
-    f.lane ?? '',
-    f.name,
-    f.team ?? '',
+    ...who(f.competitor, f.name),
     f.time_display || (f.place === null ? 'no mark' : ''),
-    gaps[i]?.behindWinner ?? '',
+    ...(withBehindFirst ? [gaps[i]?.behindWinner ?? ''] : []),
     gaps[i]?.behindPrevious ?? '',
     ...(withLengths ? [f.lengths_display ?? ''] : []),
     flagsOf(f).join(' '),
     resolutionText(f.resolution_s),
   ]);
+  // Competitors who take no place: the status word in the place column (a DQ keeps its time for the record).
+  for (const o of view.results.others) {
+    rows.push([
+      o.status === 'unmarked' ? '—' : o.status,
+      ...who(o.competitor, o.name),
+      o.time_display || (o.status === 'unmarked' ? 'no mark' : ''),
+      ...(withBehindFirst ? [''] : []),
+      '',
+      ...(withLengths ? [''] : []),
+      '',
+      '',
+    ]);
+  }
 
   const d = w.doc;
   const drawHeaderRow = () => {
@@ -78,7 +102,7 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
     d.moveTo(w.left, w.y - 2).lineTo(w.left + w.contentWidth, w.y - 2).lineWidth(0.6).strokeColor(MUTED).stroke();
   };
 
-  w.heading(`Results (${view.results.finishers.filter((f) => f.place !== null).length} placed)`, 40);
+  w.heading(`Results (${countsText(view)})`, 40);
   drawHeaderRow();
   rows.forEach((cells, r) => {
     let h = 0;
@@ -93,7 +117,7 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
     let x = w.left;
     cells.forEach((text, i) => {
       const c = cols[i] as Column;
-      const bold = i === 0 || i === 5;
+      const bold = i === 0 || i === timeColumn;
       w.font(c.mono ? 'Mono' : bold ? 'Sans-Bold' : 'Sans', FONT_SIZE);
       w.textAt(text, x + PAD, w.y + 1, { width: c.width - 2 * PAD, align: c.align });
       x += c.width;

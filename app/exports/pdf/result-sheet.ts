@@ -7,11 +7,13 @@ import type { RaceView } from '../../api/types.js';
 import { cropColumns } from '../crop-image.js';
 import type { EvidenceHashes } from '../evidence-files.js';
 import { fullRaceTitle, headerRows } from '../sheet/describe.js';
-import { closestFinish, planImage, type ImagePlan } from '../sheet/image-plan.js';
+import { planImage, type ImagePlan } from '../sheet/image-plan.js';
 import { sheetNotes } from '../sheet/notes.js';
-import { ColumnTimes } from '../time-map.js';
+import { ColumnTimes } from '../../domain/time/column-time.js';
 import { drawCertification, drawEvidence, drawNotes } from './draw-blocks.js';
 import { drawHeader } from './draw-header.js';
+import { drawCloseups } from './draw-closeups.js';
+import type { PrintedCloseup } from './draw-closeup.js';
 import { drawImage, type PrintedImage } from './draw-image.js';
 import { drawResultsTable } from './draw-table.js';
 import { SheetWriter, type Paper } from './sheet-writer.js';
@@ -28,15 +30,13 @@ export interface ResultSheet {
   pdf: Buffer;
   plan: ImagePlan;
   printed: PrintedImage;
+  closeups: PrintedCloseup[];
   pageSize: [number, number];
   pages: number;
 }
 
-/** Hairlines closer than this on the main image get an enlargement of their finish. */
-const CLOSE_POINTS = 8;
-const ENLARGED_POINTS_PER_COLUMN = 12;
 /** Height of the evidence block plus the certification block with its signature lines (certified, provisional). */
-const EVIDENCE_AND_SIGNATURES = { certified: 182, provisional: 158 };
+const EVIDENCE_AND_SIGNATURES = { certified: 200, provisional: 158 };
 
 /** The instant of the race's last recorded change: the sheet's CreationDate and ModDate. */
 export function sheetInstant(view: RaceView): Date {
@@ -82,15 +82,8 @@ export async function renderResultSheet(input: ResultSheetInput): Promise<Result
   const bandImages = await Promise.all(plan.bands.map((b) => cropColumns(src, b.start, b.end, plan.rtl, plan.reduced ? Math.ceil(b.width * 4) : undefined)));
   // Keep the heading with the caption, labels and the first band (drawImage's default band height).
   w.heading('Photo-finish image', Math.min(190, Math.max(90, view.evidence.composite.height)) + 70);
-  const close = closestFinish(plan, times.columns, CLOSE_POINTS, Math.floor(w.contentWidth / ENLARGED_POINTS_PER_COLUMN));
   const printed = drawImage(w, plan, bandImages, view.evidence.composite.height, imageCaption(view, plan));
-  if (close) {
-    // A finish closer than a few points on the main image gets an enlargement, still every pixel, none invented.
-    const zoom = planImage(view, times, { width: w.contentWidth, maxBands: 1, tickSpacing: 46, crop: close.crop });
-    const zoomImages = await Promise.all(zoom.bands.map((b) => cropColumns(src, b.start, b.end, zoom.rtl)));
-    const caption = `Enlargement of the closest finish, #${close.pair[0]} and #${close.pair[1]} (${close.columns.toFixed(2)} columns apart): image columns ${zoom.start}–${zoom.end - 1}, ${zoom.unitsPerColumn.toFixed(1)} pt per column, pixels enlarged, not resampled.`;
-    drawImage(w, zoom, zoomImages, view.evidence.composite.height, caption, { height: 100, legend: false });
-  }
+  const closeups = await drawCloseups(w, view, src, times, plan);
 
   drawResultsTable(w, view);
   drawNotes(w, sheetNotes(view, plan));
@@ -101,7 +94,7 @@ export async function renderResultSheet(input: ResultSheetInput): Promise<Result
 
   const pages = w.doc.bufferedPageRange().count;
   const pdf = await w.finish(status);
-  return { pdf, plan, printed, pageSize: [w.width, w.height], pages };
+  return { pdf, plan, printed, closeups, pageSize: [w.width, w.height], pages };
 }
 
 function imageCaption(view: RaceView, plan: ImagePlan): string {

@@ -4,7 +4,9 @@
  */
 import type { RaceView } from '../../api/types.js';
 import type { TimingSource } from '../../domain/race/evidence.js';
+import { distanceText, eventLine } from '../../domain/event/race-event.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
+import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 
 export const SPORT_LABEL: Record<string, string> = {
   athletics: 'Athletics (torso; times rounded up to 1/100 s)',
@@ -15,23 +17,37 @@ export const SPORT_LABEL: Record<string, string> = {
 
 const SPORT_NAME: Record<string, string> = { athletics: 'Athletics', motorsport: 'Motorsport', horse: 'Horse racing', greyhound: 'Greyhound racing' };
 
+/** "Men 100m Final, round 1, heat 3, wind +1.2 m/s"; the race name where no event is named. */
 export function raceTitle(view: RaceView): string {
-  return view.meta.event?.trim() || view.meta.name;
+  const line = eventLine(view.event);
+  return view.event.name ? line : [view.meta.name, line].filter(Boolean).join(', ');
 }
 
-/** Event and race name for footers and document titles, each said once ("Men's 100 m — Heat 2", or just the name). */
+/** Event and race name for footers and document titles, each said once ("Men 100m Final, round 1 — Heat 3 file"). */
 export function fullRaceTitle(view: RaceView): string {
   const title = raceTitle(view);
-  return title === view.meta.name ? title : `${title} — ${view.meta.name}`;
+  return title.includes(view.meta.name) ? title : `${title} — ${view.meta.name}`;
 }
 
-/** "Heat 2 · Round 1" style line, or the race name where the event carries the title. */
+/** The line under the title: meet, event number, distance, and the race's own name where the title is the event's. */
 export function raceSubtitle(view: RaceView): string {
+  const e = view.event;
   const parts: string[] = [];
-  if (view.meta.event?.trim() && view.meta.name !== view.meta.event) parts.push(view.meta.name);
-  if (view.meta.round) parts.push(`Round ${view.meta.round}`);
-  if (view.meta.heat) parts.push(`Heat ${view.meta.heat}`);
+  if (e.meet) parts.push(e.meet);
+  if (e.number !== null) parts.push(`Event ${e.number}`);
+  if (e.distance_m !== null) parts.push(distanceText(e.distance_m));
+  if (!raceTitle(view).includes(view.meta.name)) parts.push(view.meta.name);
   return parts.join(' · ');
+}
+
+/**
+ * The base of export file names: FinishLynx's event code `012-1-03` where the event has a number, then the event's
+ * name (or the race's): "012-1-03-men-100m-final".
+ */
+export function exportBaseName(view: RaceView, slug: (text: string) => string): string {
+  const e = view.event;
+  const code = e.number !== null ? `${String(e.number).padStart(3, '0')}-${e.round ?? 1}-${String(e.heat ?? 1).padStart(2, '0')}` : '';
+  return [code, slug(e.name ?? view.meta.name)].filter(Boolean).join('-');
 }
 
 /** ns text → milliseconds with three decimals ("1.000 ms"). */
@@ -77,15 +93,16 @@ export function headerRows(view: RaceView, software: { name: string; version: st
   const ev = view.evidence;
   const gaps = ev.gaps.length ? `; ${ev.gaps.length} dropped-frame gap${ev.gaps.length === 1 ? '' : 's'}` : '; no dropped frames';
   const rows: [string, string | undefined][] = [
-    ['Venue', view.meta.venue],
-    ['Date', [view.meta.date, view.meta.startTime ? `start ${view.meta.startTime}` : undefined].filter(Boolean).join(', ') || undefined],
-    // The title and subtitle already name the race, round and heat; this row only when there is no event title.
-    ['Race', view.meta.event?.trim() ? undefined : [view.meta.name, view.meta.round ? `round ${view.meta.round}` : '', view.meta.heat ? `heat ${view.meta.heat}` : ''].filter(Boolean).join(', ')],
+    ['Venue', view.event.venue ?? undefined],
+    ['Date', [view.event.date, view.meta.startTime ? `start ${view.meta.startTime}` : undefined].filter(Boolean).join(', ') || undefined],
     ['Sport', view.results.rule ? `${SPORT_NAME[view.sport.sport] ?? view.sport.sport}: ${view.results.rule}` : (SPORT_LABEL[view.sport.sport] ?? view.sport.sport)],
     ['Source', sourceText(view)],
     ['Frames', `${ev.source.frameCount} source frames → ${ev.columns} image columns${gaps}`],
     ['Measured rate', measuredRateText(view)],
     ['Time base', timeBaseText(ev.timing)],
+    // How time zero was set, the correction, the uncertainty and who confirmed it; then the zero-control test.
+    ['Time zero', startLine(view.results.start)],
+    ['Zero control', zeroControlLine(view.results.zero_control)?.replace(/^Zero control: /, '') ?? undefined],
     ['Software', `${software.name} ${software.version} (evidence built by ${ev.software.name} ${ev.software.version} at ${ev.builtAt})`],
   ];
   return rows.filter((r): r is [string, string] => typeof r[1] === 'string' && r[1].length > 0);

@@ -3,7 +3,9 @@ import type { FinisherResult } from '../../api/types.js';
 
 export const FLAG_LEGEND: [flag: string, meaning: string][] = [
   ['DH', 'dead heat declared'],
-  ['T', 'time typed by hand, not read from the image'],
+  ['T', 'time typed in, not read from the image'],
+  ['H', 'hand time (1/10 s, rounded up)'],
+  ['J', "distance set by the judge (see notes)"],
   ['A', 'hairline placed from a detected edge and confirmed by the official'],
   ['G', 'mark next to a dropped-frame gap'],
   ['R', 'equal at the published precision: order by the rule book'],
@@ -13,6 +15,8 @@ export function flagsOf(r: FinisherResult): string[] {
   const f: string[] = [];
   if (r.dead_heat) f.push('DH');
   if (r.typed) f.push('T');
+  if (r.hand) f.push('H');
+  if (r.judge_distance) f.push('J');
   if (r.suggested) f.push('A');
   if (r.near_gap) f.push('G');
   if (r.tie) f.push('R');

@@ -9,9 +9,12 @@
  * Column c (fractional) stands at image x = c + 0.5 columns from the crop's first column (pixel centres).
  */
 import type { RaceView } from '../../api/types.js';
-import type { Ticks } from '../../domain/time/ticks.js';
-import type { ColumnTimes } from '../time-map.js';
+import { divCeil, type Ticks } from '../../domain/time/ticks.js';
+import type { ColumnTimes } from '../../domain/time/column-time.js';
+import { hairlineTag, ordinal } from '../../domain/closeup/close-finishes.js';
 import { ticksFixed } from '../gaps-text.js';
+import { zeroOfInfo } from '../../domain/start/race-clock.js';
+import { footagePosition } from '../../domain/start/start-record.js';
 
 export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];
 
@@ -26,7 +29,14 @@ export interface Band {
 
 export interface Hairline {
   competitorId: string;
-  /** Bib and published time, e.g. "7  10.12" (or the distance, "4  short head", where only the winner is timed). */
+  place: number | null;
+  /**
+   * What the label says, fullest first: place, number and published time ("1st #7  10.12", or the distance,
+   * "2nd #4  short head", where only the winner is timed), then place and number, then the place ("1st", "1"); a typed
+   * time adds " T". A crowded image uses the fullest that fits.
+   */
+  labels: string[];
+  /** The fullest label. */
   label: string;
   colour: string;
   column: number;
@@ -81,8 +91,10 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   const total = times.columns;
   const colOf = new Map<string, number>();
   const offImage: string[] = [];
+  // Race times run from time zero; the image's columns carry footage times.
+  const zero = zeroOfInfo(view.results.start);
   for (const m of view.marks) {
-    const c = times.columnOfMark(m.position);
+    const c = times.columnOfMark(footagePosition(m, zero));
     if (c === null) offImage.push(m.competitorId);
     else colOf.set(m.competitorId, c);
   }
@@ -118,6 +130,7 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
   };
 
   const byId = new Map(view.results.finishers.map((f) => [f.competitor, f]));
+  const statusOf = new Map(view.results.others.map((o) => [o.competitor, o.status === 'unmarked' ? '' : o.status]));
   const order = new Map(view.competitors.map((c, i) => [c.id, i]));
   const hairlines: Hairline[] = [];
   for (const m of view.marks) {
@@ -126,13 +139,19 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     const r = byId.get(m.competitorId);
     const comp = view.competitors.find((x) => x.id === m.competitorId);
     const idx = order.get(m.competitorId) ?? hairlines.length;
+    // Horse racing publishes only the winner's time: the others' hairlines carry their distance instead.
+    // A disqualified competitor's hairline stays for the record, marked as such.
+    const reading = r?.time_display || r?.lengths_display || (statusOf.get(m.competitorId) ?? '');
+    const labels = hairlineLabels(r?.place ?? null, m.competitorId, reading, m.origin === 'typed');
     hairlines.push({
       competitorId: m.competitorId,
-      // Horse racing publishes only the winner's time: the others' hairlines carry their distance instead.
-      label: `${m.competitorId}  ${r?.time_display || r?.lengths_display || ''}`.trim(),
+      place: r?.place ?? null,
+      labels,
+      label: labels[0] as string,
       colour: comp?.colour ?? (HAIRLINE_PALETTE[idx % HAIRLINE_PALETTE.length] as string),
       column: c,
-      typed: m.origin === 'typed',
+      // Keyed in, not read from the image: a typed or hand time (a hand time prints with its "h").
+      typed: m.origin === 'typed' || m.origin === 'hand',
       ...place(c),
     });
   }
@@ -144,7 +163,15 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
     gaps.push({ ...place(g.afterColumn + 0.5), text: `gap ${ticksFixed(missing * 1000n, 1)} ms` });
   }
 
-  return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing), offImage };
+  return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing, zero), offImage };
+}
+
+/** Fullest first; horse racing publishes only the winner's time, so the others' hairlines carry their distance. */
+function hairlineLabels(place: number | null, id: string, reading: string, typed: boolean): string[] {
+  const tag = hairlineTag(place, id);
+  const texts = [reading ? `${tag}  ${reading}` : tag, tag];
+  if (place !== null) texts.push(ordinal(place), String(place));
+  return [...new Set(texts)].map((t) => (typed ? `${t} T` : t));
 }
 
 function cropAround(cols: number[], total: number, minColumns: number): { start: number; end: number } {
@@ -173,32 +200,39 @@ function cropAround(cols: number[], total: number, minColumns: number): { start:
 }
 
 const STEPS_NS: bigint[] = [];
-for (let p = 10n ** 4n; p <= 10n ** 12n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
+// Up to 5 × 10^17 ns (about 16 years): absolute camera clocks give spans that long between two columns.
+for (let p = 10n ** 4n; p <= 10n ** 17n; p *= 10n) STEPS_NS.push(p, p * 2n, p * 5n);
 
-/** Ruler ticks on round times (1-2-5 steps), labelled at least `spacing` apart; none inside a dropped-frame gap. */
+/** Ruler ticks on round race times (1-2-5 steps), labelled at least `spacing` apart; none inside a dropped-frame gap. */
 function rulerTicks(
   view: RaceView,
   times: ColumnTimes,
   bands: Band[],
   xIn: (b: Band, c: number) => number,
   spacing: number,
+  zero: Ticks,
 ): Tick[] {
   const ticks: Tick[] = [];
   const gapSpans = view.evidence.gaps.map((g) => [BigInt(g.fromNs), BigInt(g.toNs)] as const);
-  const inGap = (t: Ticks) => gapSpans.some(([a, b]) => t > a && t < b);
   for (const b of bands) {
-    const t0 = times.times[b.start] as Ticks;
-    const t1 = times.times[b.end - 1] as Ticks;
+    const t0 = (times.times[b.start] as Ticks) - zero;
+    const t1 = (times.times[b.end - 1] as Ticks) - zero;
     if (t1 <= t0 || b.width <= 0) continue;
     const nsPerUnit = Number(t1 - t0) / b.width;
     const major = STEPS_NS.find((s) => Number(s) / nsPerUnit >= spacing) ?? (STEPS_NS[STEPS_NS.length - 1] as bigint);
     const minorCandidates = [major / 10n, major / 5n, major / 2n].filter((s) => s > 0n && major % s === 0n);
     const minor = minorCandidates.find((s) => Number(s) / nsPerUnit >= 5) ?? major;
     const decimals = Math.max(0, 10 - major.toString().length);
-    const first = ((t0 + minor - 1n) / minor) * minor;
+    const first = divCeil(t0, minor) * minor;
     for (let t = first; t <= t1; t += minor) {
-      if (inGap(t)) continue;
-      const c = times.columnAtTime(t);
+      // Gaps are on the footage clock, the ruler on the race clock (footage time − zero).
+      const gap = gapSpans.find(([a, z]) => t + zero > a && t + zero < z);
+      // Step over a gap in one go: a long one (hours between two columns) would otherwise be walked tick by tick.
+      if (gap) {
+        t = divCeil(gap[1] - zero, minor) * minor - minor;
+        continue;
+      }
+      const c = times.columnAtTime(t + zero);
       if (c === null || c + 0.5 < b.start || c + 0.5 > b.end) continue;
       ticks.push({ band: b.index, x: xIn(b, c), label: t % major === 0n ? clockText(t, Math.min(decimals, 9)) : null });
     }

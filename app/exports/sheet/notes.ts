@@ -7,6 +7,8 @@ import type { RaceView } from '../../api/types.js';
 import type { Mark } from '../../domain/race/document.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
 import type { ImagePlan } from './image-plan.js';
+import { recordNotes } from './record-notes.js';
+import { zeroOfInfo } from '../../domain/start/race-clock.js';
 
 const MAX_GAPS_LISTED = 8;
 
@@ -24,6 +26,7 @@ export function instantText(iso: string): string {
 export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
   const notes: string[] = [];
   for (const p of view.problems ?? []) notes.push(`WARNING — opening the race found a problem: ${p}`);
+  for (const c of view.results.checks ?? []) notes.push(`${c.severity === 'error' ? 'ERROR' : 'WARNING'} — ${c.message}`);
   for (const r of view.recovered ?? []) notes.push(`Opening the race repaired an interrupted save: ${r}`);
   const results = new Map(view.results.finishers.map((f) => [f.competitor, f]));
   for (const m of view.marks) {
@@ -46,10 +49,13 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
   for (const dh of view.deadHeats) {
     notes.push(`Dead heat declared between ${dh.competitors.map((c) => `#${c}`).join(' and ')} by ${dh.by} (${instantText(dh.at)}).`);
   }
+  notes.push(...recordNotes(view));
   const gaps = view.evidence.gaps;
+  // Gaps are printed in race time, like every other time on the sheet.
+  const zero = zeroOfInfo(view.results.start);
   gaps.slice(0, MAX_GAPS_LISTED).forEach((g) => {
-    const from = BigInt(g.fromNs);
-    const to = BigInt(g.toNs);
+    const from = BigInt(g.fromNs) - zero;
+    const to = BigInt(g.toNs) - zero;
     const why = g.reason === 'bad-frame' ? `unreadable frame${g.files && g.files.length > 1 ? 's' : ''} skipped${g.files?.length ? ` (${g.files.length})` : ''}` : 'frames missing from the source';
     notes.push(`Dropped-frame gap after image column ${g.afterColumn}: no picture for ${ticksFixed((to - from) * 1000n, 3)} ms between ${secondsText(from)} s and ${secondsText(to)} s (${why}).`);
   });

@@ -7,6 +7,7 @@
  *  - at the end the scratch strips are read back in bands of rows and streamed into `evidence/composite.png`.
  * Memory is one strip per level plus one band of rows, whatever the number of frames.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { RACE_LAYOUT, tilePath } from '../../domain/race/evidence.js';
@@ -20,6 +21,8 @@ export interface PyramidLevel {
   columns: number;
   rows: number;
   tiles: number;
+  /** SHA-256 of every tile file of the level, by index (recorded in the manifest; `verify` checks them). */
+  sha256: string[];
 }
 
 export interface CompositeResult {
@@ -135,6 +138,8 @@ class Level {
 export class CompositeWriter {
   private readonly levels: Level[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  /** SHA-256 of each tile written, by level then index. */
+  private readonly tileHashes: string[][] = [];
   private failure: unknown = null;
   private strips: FileHandle | null = null;
   private stripsBytes = 0;
@@ -191,7 +196,10 @@ export class CompositeWriter {
     // encodePng filters (copies) the strip synchronously, so the level may refill its buffer at once.
     const file = path.join(this.raceDir, tilePath(level, index));
     const p = encodePng(strip, width, rows, this.format)
-      .then((png) => writeFile(file, png))
+      .then((png) => {
+        (this.tileHashes[level] ??= [])[index] = createHash('sha256').update(png).digest('hex');
+        return writeFile(file, png);
+      })
       .catch((err) => {
         this.failure ??= err;
       })
@@ -207,7 +215,7 @@ export class CompositeWriter {
     if (this.failure) throw this.failure;
     const levels: PyramidLevel[] = this.levels
       .filter((l) => l.columns > 0)
-      .map((l) => ({ level: l.level, downsample: 2 ** l.level, columns: l.columns, rows: l.rows, tiles: l.tiles }));
+      .map((l) => ({ level: l.level, downsample: 2 ** l.level, columns: l.columns, rows: l.rows, tiles: l.tiles, sha256: this.hashesOf(l.level, l.tiles) }));
     const width = this.columns;
     const file = path.join(this.raceDir, RACE_LAYOUT.compositePng);
     const written = await writePngStream(file, width, this.rows, this.format, this.bands(width, onBand, signal));
@@ -217,8 +225,15 @@ export class CompositeWriter {
     return { levels, composite: { path: RACE_LAYOUT.compositePng, sha256: written.sha256, bytes: written.bytes, width, height: this.rows } };
   }
 
+  private hashesOf(level: number, tiles: number): string[] {
+    const hashes = this.tileHashes[level] ?? [];
+    if (hashes.length !== tiles || hashes.some((h) => h === undefined)) throw new Error(`tile hashes of level ${level}: ${hashes.length} for ${tiles} tiles`);
+    return hashes;
+  }
+
   async abort(): Promise<void> {
     await Promise.allSettled(this.inFlight);
+    // Aborting after a failure: that failure is the one reported; the strips file is removed with the temp folder.
     await this.strips?.close().catch(() => undefined);
     this.strips = null;
   }

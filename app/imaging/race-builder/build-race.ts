@@ -6,9 +6,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { RaceBuildRequest } from '../../domain/race/build-request.js';
+import { isErrnoLike, systemErrorToUserError } from '../../domain/system-errors.js';
 import type { Competitor } from '../../domain/race/document.js';
 import { initRaceFolder } from '../../store/race-store.js';
-import { parseStartListFile } from '../../store/start-list-file.js';
+import { readStartListFile } from '../../store/start-list-file.js';
+import { mergeEvent } from '../../domain/event/race-event.js';
+import { evtEventFields } from '../../domain/start-list/parse-start-list.js';
 import { throwIfAborted } from '../concurrency.js';
 import { withBuildTuning } from '../sharp-tuning.js';
 import { prepareBuild } from './prepare-build.js';
@@ -40,7 +43,11 @@ function defaultActor(): string {
 export async function buildRace(request: RaceBuildRequest, options: BuildOptions = {}): Promise<BuildOutcome> {
   const { signal } = options;
   throwIfAborted(signal);
-  const competitors: Competitor[] = request.startList ? await parseStartListFile(path.resolve(request.startList)) : [];
+  const startList = request.startList
+    ? await readStartListFile(path.resolve(request.startList), request.startListEvent ? { event: request.startListEvent } : {})
+    : null;
+  const competitors: Competitor[] = startList?.competitors ?? [];
+  const event = startList?.event ? mergeEvent(undefined, evtEventFields(startList.event)) : undefined;
   const prep = await prepareBuild(request);
   throwIfAborted(signal);
   const temp = await makeBuildFolder(prep.output);
@@ -54,6 +61,7 @@ export async function buildRace(request: RaceBuildRequest, options: BuildOptions
       meta: { name: request.name?.trim() || path.basename(prep.output.out) },
       sport: request.sport,
       competitors,
+      ...(event ? { event } : {}),
       actor: options.actor ?? defaultActor(),
       at: new Date().toISOString(),
     });
@@ -62,6 +70,7 @@ export async function buildRace(request: RaceBuildRequest, options: BuildOptions
     return { racePath: prep.output.out, ...(written.skipped.length ? { skipped: written.skipped } : {}) };
   } catch (err) {
     await discardBuildFolder(temp);
-    throw err;
+    // A disk that fills up (or turns read-only) while writing: name the race being built, not its hidden temporary folder.
+    throw (isErrnoLike(err) && ['ENOSPC', 'EDQUOT', 'EROFS'].includes(err.code) ? systemErrorToUserError(err, prep.output.out) : null) ?? err;
   }
 }

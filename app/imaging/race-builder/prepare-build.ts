@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { RaceBuildRequest } from '../../domain/race/build-request.js';
 import { UserError } from '../../domain/errors.js';
-import { checkLineInFrame, defaultLine, planSamples, type SamplePlan } from '../../domain/line/finish-line.js';
+import { defaultLine, fitLineToFrame, planSamples, type SamplePlan } from '../../domain/line/finish-line.js';
 import type { FinishLine } from '../../domain/race/evidence.js';
 import type { Ticks } from '../../domain/time/ticks.js';
 import { listFrameFiles, openSource, sourceShape } from '../sources/open-source.js';
@@ -18,12 +18,14 @@ export interface PreparedBuild {
   output: OutputPlan;
   source: FrameSource;
   line: FinishLine;
+  /** The line as given, where it crossed the frame's edge and `line` is its visible part. */
+  lineGiven?: FinishLine;
   samples: SamplePlan;
   time: TimePlan;
 }
 
 export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedBuild> {
-  const output = await planOutput(request.out, request.force);
+  const output = await planOutput(request.out, request.force, request.replaceCertified === true);
   const sourcePath = path.resolve(request.source);
   const shape = await sourceShape(sourcePath);
   const timing = request.timing;
@@ -46,17 +48,19 @@ export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedB
     const time = planTiming(source.kind, source.frameCount, timing, source.ownTimes?.times ?? null, ts && tsTimes ? { file: ts, times: tsTimes } : null, sourcePath);
 
     let line: FinishLine;
+    let lineGiven: FinishLine | undefined;
     let samples: SamplePlan;
     if (source.isLineScan) {
       // The image is the composite; column 0 of a one-column "frame" stands for "each column as it is".
       line = { kind: 'column', x: 0 };
       samples = { kind: 'copy', region: { left: 0, top: 0, width: 1, height: source.height }, rows: source.height };
     } else {
-      line = request.line ?? defaultLine(source.width);
-      checkLineInFrame(line, source.width, source.height, source.frameName(0));
+      const fitted = fitLineToFrame(request.line ?? defaultLine(source.width), source.width, source.height, source.frameName(0));
+      line = fitted.line;
+      if (fitted.clipped) lineGiven = request.line;
       samples = planSamples(line, source.width, source.height);
     }
-    return { request, output, source, line, samples, time };
+    return { request, output, source, line, ...(lineGiven ? { lineGiven } : {}), samples, time };
   } catch (err) {
     await source.close();
     throw err;

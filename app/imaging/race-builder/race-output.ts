@@ -2,10 +2,14 @@
  * Where a race is written. A build writes into a hidden temporary folder beside the output and renames it into
  * place only when everything is written, so a cancelled or crashed build never leaves a half-written race.
  */
+import { log, logUnexpected } from '../../runtime/log.js';
 import { chmod, lstat, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { systemErrorToUserError } from '../../domain/system-errors.js';
 import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT } from '../../domain/race/evidence.js';
+import { readAuditLog } from '../../store/audit-log.js';
+import { buildFolderPrefix, claimBuildFolder, releaseBuildFolder, removeStaleBuildFolders } from './stale-builds.js';
 
 export interface OutputPlan {
   out: string;
@@ -23,7 +27,7 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /** Checks the output before anything is read or written. */
-export async function planOutput(outPath: string, force: boolean): Promise<OutputPlan> {
+export async function planOutput(outPath: string, force: boolean, replaceCertified = false): Promise<OutputPlan> {
   const out = path.resolve(outPath);
   let st;
   try {
@@ -38,6 +42,7 @@ export async function planOutput(outPath: string, force: boolean): Promise<Outpu
   const isRace = (await exists(path.join(out, RACE_LAYOUT.document))) || (await exists(path.join(out, RACE_LAYOUT.manifest)));
   if (isRace) {
     if (!force) throw new UserError(`${out}: already holds a race`, 'CONFLICT', { hint: 'replace-race' });
+    if (!replaceCertified) await refuseCertified(out);
     return { out, replaces: 'race' };
   }
   const entries = await readdir(out);
@@ -45,15 +50,45 @@ export async function planOutput(outPath: string, force: boolean): Promise<Outpu
   return { out, replaces: 'empty-folder' };
 }
 
+/**
+ * A certified race is an official record: replacing it deletes its revisions, certifications and audit trail, so
+ * it takes more than `force`. The count comes from the audit log, the truth (race.json may be edited or behind).
+ */
+async function refuseCertified(out: string): Promise<void> {
+  const log = await readAuditLog(path.join(out, RACE_LAYOUT.audit)).catch(() => null);
+  const entries = log?.entries ?? [];
+  const certifications = entries.filter((e) => e.action === 'race.certified');
+  if (certifications.length === 0) return;
+  const revisions = entries.filter((e) => e.action === 'race.amended').length + 1;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  throw new UserError(
+    `${out}: holds a certified race; replacing it would delete its ${plural(revisions, 'revision')}, ${plural(certifications.length, 'certification')} and ${entries.length} audit ${entries.length === 1 ? 'entry' : 'entries'}`,
+    'CONFLICT',
+    { hint: 'replace-certified-race' },
+  );
+}
+
 export async function makeBuildFolder(plan: OutputPlan): Promise<string> {
-  const temp = await mkdtemp(path.join(path.dirname(plan.out), `.${path.basename(plan.out)}.building-`));
-  // mkdtemp makes a private (0700) folder; the race folder gets the usual permissions once renamed into place.
-  await chmod(temp, 0o755);
+  const parent = path.dirname(plan.out);
+  // Folders of builds that were killed (kill -9, power cut) are removed first; a build still running is left alone.
+  await removeStaleBuildFolders(plan.out);
+  const temp = await mkdtemp(path.join(parent, buildFolderPrefix(plan.out))).catch((err: unknown) => {
+    throw systemErrorToUserError(err, parent) ?? err;
+  });
+  try {
+    await claimBuildFolder(temp);
+    // mkdtemp makes a private (0700) folder; the race folder gets the usual permissions once renamed into place.
+    await chmod(temp, 0o755);
+  } catch (err) {
+    await rm(temp, { recursive: true, force: true });
+    throw systemErrorToUserError(err, plan.out) ?? err;
+  }
   return temp;
 }
 
 /** Moves the finished build into place (replacing per plan); the old race is removed only after the swap. */
 export async function commitBuildFolder(temp: string, plan: OutputPlan): Promise<void> {
+  await releaseBuildFolder(temp);
   if (plan.replaces === 'nothing') {
     if (await exists(plan.out)) throw new UserError(`${plan.out}: appeared while building; nothing was replaced`, 'CONFLICT');
     await rename(temp, plan.out);
@@ -70,12 +105,14 @@ export async function commitBuildFolder(temp: string, plan: OutputPlan): Promise
   try {
     await rename(temp, plan.out);
   } catch (err) {
-    await rename(parked, plan.out).catch(() => undefined);
+    // Put the replaced race back; if even that fails, the log says where it is parked.
+    await rename(parked, plan.out).catch((restoreErr: unknown) => logUnexpected(restoreErr, 'restoring a replaced race', { parked, out: plan.out }));
     throw err;
   }
   await rm(old, { recursive: true, force: true });
 }
 
 export async function discardBuildFolder(temp: string): Promise<void> {
-  await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+  // The build already failed (that error is what the user sees); a temp folder left behind is only worth a line.
+  await rm(temp, { recursive: true, force: true }).catch((err: unknown) => log().warn({ err, temp }, 'could not remove a failed build folder'));
 }

@@ -11,7 +11,7 @@ import type { EvidenceFile, SourceKind, TimingSource } from '../../domain/race/e
 import { parseSecondsToTicks, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
 import { parseTimestampsText, type TimestampEntry } from '../../domain/time/timestamps-file.js';
 import { constantRateTimes, parseRate, rateToText } from '../../domain/time/time-map.js';
-import { sha256Hex } from '../hash.js';
+import { sha256Bytes } from '../../store/sha256.js';
 
 export interface TimestampsFile {
   file: EvidenceFile;
@@ -27,7 +27,7 @@ export async function readTimestampsFile(file: string): Promise<TimestampsFile> 
     throw new UserError(`${file}: timestamps file ${code === 'ENOENT' ? 'not found' : 'cannot be read'}`, 'NOT_FOUND');
   }
   const entries = parseTimestampsText(buf.toString('utf8'), file);
-  return { file: { path: file, bytes: buf.length, sha256: sha256Hex(buf) }, entries };
+  return { file: { path: file, bytes: buf.length, sha256: sha256Bytes(buf) }, entries };
 }
 
 /**

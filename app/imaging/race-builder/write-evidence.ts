@@ -13,7 +13,7 @@ import { findIntervalGaps, measureRate, rateFromInterval } from '../../domain/ti
 import { SOFTWARE } from '../../runtime/version.js';
 import { CompositeWriter } from '../composite/composite-writer.js';
 import { throwIfAborted } from '../concurrency.js';
-import { sha256Hex } from '../hash.js';
+import { sha256Bytes } from '../../store/sha256.js';
 import { TILE_WIDTH } from '../limits.js';
 import { allocSamples } from '../pixels.js';
 import type { PreparedBuild } from './prepare-build.js';
@@ -46,6 +46,7 @@ export async function writeEvidence(
 
   // Single-file sources are hashed alongside the decode (the disk read overlaps the CPU work).
   const hashing = source.hashFiles(signal);
+  // Awaited after the frames; until then keep Node from reporting a failure as unhandled.
   hashing.catch(() => undefined);
 
   const writer = new CompositeWriter(dir, samples.rows, format, TILE_WIDTH, source.frameCount);
@@ -104,6 +105,13 @@ export async function writeEvidence(
 
     const measured = measureRate(times);
     const gaps = collectGaps(times, measured.medianInterval, badRuns, frameTimes);
+    // A video cut short (built with skipBad): the lost end is a gap after the last column, up to where it should end.
+    const tail = source.cutShort?.();
+    if (tail) {
+      const end = times[columns - 1] as Ticks;
+      const until = prep.time.frameTimes === 'decoded' ? tail.untilNs : end + tail.missingNs;
+      gaps.push({ afterColumn: columns - 1, fromNs: ticksToNsString(end), toNs: ticksToNsString(until), reason: 'bad-frame', files: [tail.label] });
+    }
 
     let compositeStarted = false;
     const composite = await writer.finish((d, total) => {
@@ -138,10 +146,11 @@ export async function writeEvidence(
         ...(source.decoder ? { decoder: source.decoder } : {}),
       },
       line: prep.line,
+      ...(prep.lineGiven ? { lineGiven: prep.lineGiven } : {}),
       timing: prep.time.timing,
       columns,
       rows: samples.rows,
-      times: { path: RACE_LAYOUT.times, sha256: sha256Hex(timesJson) },
+      times: { path: RACE_LAYOUT.times, sha256: sha256Bytes(timesJson) },
       gaps,
       measured: {
         medianIntervalNs: ticksToNsString(measured.medianInterval),
@@ -155,7 +164,7 @@ export async function writeEvidence(
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestBytes);
-    return { manifest, manifestSha256: sha256Hex(manifestBytes), skipped };
+    return { manifest, manifestSha256: sha256Bytes(manifestBytes), skipped };
   } catch (err) {
     await writer.abort();
     throw err;

@@ -1,13 +1,32 @@
-/** Finding and running ffmpeg/ffprobe (on PATH, or FFMPEG_PATH / FFPROBE_PATH), with one-line errors when absent. */
+/**
+ * Finding and running ffmpeg/ffprobe, with one-line errors when absent. In order: the copy shipped with the
+ * packaged desktop app (`<resources>/ffmpeg/`, see electron-builder.yml), then FFMPEG_PATH / FFPROBE_PATH, then
+ * whatever PATH finds.
+ */
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 
+/** The packaged app's own copy of a tool (Electron sets process.resourcesPath); null elsewhere or where it is missing. */
+export function bundledTool(tool: 'ffmpeg' | 'ffprobe', resourcesPath = (process as { resourcesPath?: string }).resourcesPath): string | null {
+  if (!resourcesPath) return null;
+  const file = path.join(resourcesPath, 'ffmpeg', process.platform === 'win32' ? `${tool}.exe` : tool);
+  try {
+    accessSync(file, constants.X_OK);
+    return file;
+  } catch {
+    return null;
+  }
+}
+
 export function ffmpegPath(): string {
-  return process.env.FFMPEG_PATH || 'ffmpeg';
+  return bundledTool('ffmpeg') ?? (process.env.FFMPEG_PATH || 'ffmpeg');
 }
 
 export function ffprobePath(): string {
+  const bundled = bundledTool('ffprobe');
+  if (bundled) return bundled;
   if (process.env.FFPROBE_PATH) return process.env.FFPROBE_PATH;
   const ffmpeg = process.env.FFMPEG_PATH;
   if (ffmpeg && path.isAbsolute(ffmpeg)) return path.join(path.dirname(ffmpeg), `ffprobe${path.extname(ffmpeg)}`);
@@ -54,12 +73,25 @@ let version: Promise<{ major: number; minor: number } | null> | null = null;
 
 /** ffmpeg's version (null for a build that does not say, such as a git snapshot: assumed recent). Asked once per process. */
 function ffmpegVersion(): Promise<{ major: number; minor: number } | null> {
-  version ??= runTool(ffmpegPath(), ['-hide_banner', '-version']).then((r) => {
-    const m = /version\s+n?(\d+)\.(\d+)/.exec(r.stdout.toString('utf8'));
-    return m ? { major: Number(m[1]), minor: Number(m[2]) } : null;
-  });
+  version ??= runTool(ffmpegPath(), ['-hide_banner', '-version']).then((r) => versionOf(r.stdout.toString('utf8')));
   version.catch(() => (version = null));
   return version;
+}
+
+/**
+ * The FFmpeg release a `-version` text stands for. A git snapshot ("version N-47683-g0e8eb07980", as static builds
+ * such as the packaged app's are) names no release: its libavcodec version tells (FFmpeg 5.0 ships 59.18, 5.1
+ * ships 59.37, 6.0 ships 60.3); null only when neither is there.
+ */
+export function versionOf(text: string): { major: number; minor: number } | null {
+  const m = /version\s+n?(\d+)\.(\d+)/.exec(text);
+  if (m) return { major: Number(m[1]), minor: Number(m[2]) };
+  const lib = /libavcodec\s+(\d+)\.\s*(\d+)/.exec(text);
+  if (!lib) return null;
+  const [major, minor] = [Number(lib[1]), Number(lib[2])];
+  if (major < 59) return { major: 4, minor: 4 };
+  if (major === 59) return minor >= 37 ? { major: 5, minor: 1 } : minor >= 18 ? { major: 5, minor: 0 } : { major: 4, minor: 4 };
+  return { major: major - 54, minor: 0 };
 }
 
 const before = (v: { major: number; minor: number } | null, major: number, minor: number) => v !== null && (v.major < major || (v.major === major && v.minor < minor));

@@ -10,13 +10,19 @@ import { naturalSort } from '../natural-order.js';
 export const FRAME_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp']);
 /** Files that may sit beside frames (timestamps, notes) and are not frames. */
 const SIDECAR_EXTENSIONS = new Set(['.csv', '.json', '.txt', '.md', '.log', '.xml', '.ini']);
+/**
+ * What operating systems leave in any folder they show: Windows' thumbnail caches and folder settings, macOS's
+ * Finder data (`.DS_Store`, `._name` AppleDouble files, `Icon\r`). Never frames, never the official's files.
+ */
+const OS_FILES = new Set(['thumbs.db', 'ehthumbs.db', 'ehthumbs_vista.db', 'desktop.ini', 'icon\r']);
+export const isOsFile = (name: string): boolean => name.startsWith('.') || OS_FILES.has(name.toLowerCase());
 
 /** Lists the frame files of a folder in natural order; refuses an empty folder or an unsupported file. */
 export async function listFrameFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
   const frames: string[] = [];
   for (const e of entries) {
-    if (e.name.startsWith('.') || !e.isFile()) continue;
+    if (isOsFile(e.name) || !e.isFile()) continue;
     const ext = path.extname(e.name).toLowerCase();
     if (FRAME_EXTENSIONS.has(ext)) frames.push(e.name);
     else if (!SIDECAR_EXTENSIONS.has(ext)) {

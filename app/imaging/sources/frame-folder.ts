@@ -9,7 +9,7 @@ import sharp, { type Sharp } from 'sharp';
 import { UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
-import { readEvidenceFile } from '../hash.js';
+import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
 import { readImageHeader, type HeaderInfo } from './image-header.js';
@@ -93,12 +93,17 @@ export async function openFrameFolder(folder: string, options: { order?: string[
       if (buf.length === 0) throw new Error('empty');
       const img = sharpOf(buf);
       const header = readImageHeader(buf) ?? (await metadataHeader(img));
-      if (header.width !== width || header.height !== height) {
-        throw new UserError(`${file}: frame is ${header.width}×${header.height} px but ${first.name} is ${width}×${height} px (all frames must be the same size)`, 'INVALID_ARGUMENT');
-      }
       const f = header.format;
-      if (f.depth !== format.depth || f.channels !== format.channels) {
-        throw new UserError(`${file}: frame is ${describeFormat(f)} but ${first.name} is ${describeFormat(format)} (all frames must share one format)`, 'INVALID_ARGUMENT');
+      // A frame of another size or format is a bad frame like an unreadable one: named, and left out with skipBad.
+      const mismatch =
+        header.width !== width || header.height !== height
+          ? `${file}: frame is ${header.width}×${header.height} px but ${first.name} is ${width}×${height} px (all frames must be the same size)`
+          : f.depth !== format.depth || f.channels !== format.channels
+            ? `${file}: frame is ${describeFormat(f)} but ${first.name} is ${describeFormat(format)} (all frames must share one format)`
+            : null;
+      if (mismatch !== null) {
+        if (!skipBad) throw new UserError(mismatch, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
+        return { index, bad: mismatch, file: evidence };
       }
       const raw = await toRaw(img.extract(region), format).toBuffer();
       return { index, pixels: samplesOf(raw, format.depth), file: evidence };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import type { Ticks } from '../../domain/time/ticks.js';
 import { NS_PER_MS } from '../../domain/time/ticks.js';
-import { sha256File } from '../hash.js';
+import { sha256File } from '../../store/sha256.js';
 import { GIF_PIXEL_LIMIT } from '../limits.js';
 import type { FrameSource } from './source.js';
 import { cropSamples, decodeWholeImage } from './whole-image.js';
@@ -54,7 +54,7 @@ export async function openGif(file: string): Promise<FrameSource> {
       return { pixels: cropSamples(img, channels, 0, index * pageHeight, width, pageHeight), width, height: pageHeight, format: img.format };
     },
     async hashFiles(signal) {
-      return [{ path: file, bytes: img.bytes, sha256: await sha256File(file, signal) }];
+      return [{ path: file, bytes: img.bytes, sha256: (await sha256File(file, signal)).sha256 }];
     },
     async close() {},
   };

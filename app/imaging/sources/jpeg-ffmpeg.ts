@@ -16,11 +16,12 @@ import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
-import { readEvidenceFile } from '../hash.js';
+import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT } from '../limits.js';
 import { samplesOf, type PixelFormat } from '../pixels.js';
 import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
 import { readImageHeader } from './image-header.js';
+import { scanJpegFrames } from './jpeg-scan.js';
 import type { RegionResult } from './source.js';
 import { cropFilter } from './video.js';
 
@@ -188,24 +189,6 @@ export interface JpegFolderSpec {
   firstName: string;
 }
 
-/** Checks a JPEG file the way FFmpeg will not: size and format as the first frame, and a complete file. */
-function checkJpeg(spec: JpegFolderSpec, file: string, buf: Buffer): string | null {
-  if (buf.length === 0) return `${file}: empty file (0 bytes)`;
-  const header = readImageHeader(buf);
-  if (!header) return `${file}: not a readable JPEG image`;
-  if (header.width !== spec.width || header.height !== spec.height) {
-    throw new UserError(`${file}: frame is ${header.width}×${header.height} px but ${spec.firstName} is ${spec.width}×${spec.height} px (all frames must be the same size)`, 'INVALID_ARGUMENT');
-  }
-  if (header.format.channels !== spec.format.channels) {
-    throw new UserError(`${file}: frame is ${header.format.channels === 1 ? 'grey' : 'colour'} but ${spec.firstName} is ${spec.format.channels === 1 ? 'grey' : 'colour'} (all frames must share one format)`, 'INVALID_ARGUMENT');
-  }
-  // A JPEG ends with the EOI marker (FF D9); cameras write nothing after it, a cut-off copy lacks it.
-  let end = buf.length;
-  while (end > 2 && (buf[end - 1] === 0x00 || buf[end - 1] === 0x0a || buf[end - 1] === 0x0d)) end--;
-  if (buf[end - 2] !== 0xff || buf[end - 1] !== 0xd9) return `${file}: truncated image (the JPEG end marker is missing)`;
-  return null;
-}
-
 export async function* readJpegRegionsWithFfmpeg(
   spec: JpegFolderSpec,
   region: Region,
@@ -217,20 +200,24 @@ export async function* readJpegRegionsWithFfmpeg(
   const filter = channels === 1
     ? `crop=${region.width}:${region.height}:${region.left}:${region.top},format=gray`
     : cropFilter(spec.width, spec.height, region);
+  const files = spec.names.map((name) => path.join(spec.folder, name));
+  // Frames with a wrong size, format or end never reach FFmpeg (it would blame a neighbour): named here instead.
+  const problems = await scanJpegFrames(files, spec, opts.signal);
+  const decodable = files.map((_, i) => i).filter((i) => problems[i] === null);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'photofinish-jpeg-'));
   const decoders: DecoderProcess[] = [];
-  // Frame i goes to process p = floor(i / BLOCK) % PROCESSES, as its local-th entry.
-  const owner = (i: number) => Math.floor(i / BLOCK) % PROCESSES;
-  const localIndex = (i: number) => Math.floor(i / (BLOCK * PROCESSES)) * BLOCK + (i % BLOCK);
+  // The j-th decodable frame goes to process p = floor(j / BLOCK) % PROCESSES, as its local-th entry.
+  const owner = (j: number) => Math.floor(j / BLOCK) % PROCESSES;
+  const localIndex = (j: number) => Math.floor(j / (BLOCK * PROCESSES)) * BLOCK + (j % BLOCK);
   try {
     for (let p = 0; p < PROCESSES; p++) {
       const lines = ['ffconcat version 1.0'];
       let count = 0;
-      for (let i = 0; i < n; i++) {
-        if (owner(i) !== p) continue;
-        lines.push(`file ${quote(path.join(spec.folder, spec.names[i] as string))}`, 'duration 1');
+      decodable.forEach((i, j) => {
+        if (owner(j) !== p) return;
+        lines.push(`file ${quote(files[i] as string)}`, 'duration 1');
         count++;
-      }
+      });
       if (count === 0) continue;
       const list = path.join(scratch, `frames-${p}.ffconcat`);
       await writeFile(list, `${lines.join('\n')}\n`);
@@ -238,24 +225,28 @@ export async function* readJpegRegionsWithFfmpeg(
       await d.start(opts.signal);
       decoders[p] = d;
     }
-    const checked = orderedMap(
-      n,
-      DECODES_IN_FLIGHT,
-      async (i) => {
-        const file = path.join(spec.folder, spec.names[i] as string);
-        const { buf, evidence } = await readEvidenceFile(file);
-        return { file, evidence, problem: checkJpeg(spec, file, buf) };
-      },
-      opts.signal,
-    );
+    const read = orderedMap(n, DECODES_IN_FLIGHT, async (i) => (await readEvidenceFile(files[i] as string)).evidence, opts.signal);
     let i = 0;
-    for await (const c of checked) {
-      const decoded = await (decoders[owner(i)] as DecoderProcess).take(localIndex(i));
-      const reason = c.problem ?? ('bad' in decoded ? `${c.file}: not a readable image (${decoded.bad})` : null);
-      if (reason) {
-        if (!opts.skipBad) throw new UserError(reason, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
-        yield { index: i, bad: reason, file: c.evidence };
-      } else yield { index: i, pixels: samplesOf((decoded as Decoded).pixels, 8), file: c.evidence };
+    let j = 0;
+    for await (const evidence of read) {
+      const file = files[i] as string;
+      let reason = problems[i] ?? null;
+      let pixels: Uint8Array | null = null;
+      if (reason === null) {
+        const decoded = await (decoders[owner(j)] as DecoderProcess).take(localIndex(j));
+        j++;
+        if ('bad' in decoded) {
+          // FFmpeg's stream lost it: decode this file alone, so a failure is this file's and a good frame is kept.
+          const alone = await decodeRegionAlone(file, spec, region).catch(() => null);
+          if (alone) pixels = alone;
+          else reason = `${file}: not a readable image (${decoded.bad})`;
+        } else pixels = decoded.pixels;
+      }
+      if (reason !== null || pixels === null) {
+        const why = reason ?? `${file}: not a readable image`;
+        if (!opts.skipBad) throw new UserError(why, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
+        yield { index: i, bad: why, file: evidence };
+      } else yield { index: i, pixels: samplesOf(pixels, 8), file: evidence };
       i++;
     }
   } finally {
@@ -264,12 +255,27 @@ export async function* readJpegRegionsWithFfmpeg(
   }
 }
 
+/** The line's region of one frame, decoded on its own by FFmpeg (the inspector's decode, so the same pixels). */
+async function decodeRegionAlone(file: string, spec: JpegFolderSpec, region: Region): Promise<Uint8Array> {
+  const ch = spec.format.channels;
+  const frame = await decodeJpegFrameWithFfmpeg(file, ch as 1 | 3, { strict: true });
+  if (frame.width !== spec.width || frame.height !== spec.height) throw new Error('size changed');
+  const out = new Uint8Array(region.width * region.height * ch);
+  for (let y = 0; y < region.height; y++) {
+    const from = ((region.top + y) * frame.width + region.left) * ch;
+    out.set(frame.pixels.subarray(from, from + region.width * ch), y * region.width * ch);
+  }
+  return out;
+}
+
 /** A whole JPEG frame decoded the same way (for the inspector of a race built with FFmpeg). */
-export async function decodeJpegFrameWithFfmpeg(file: string, channels: 1 | 3): Promise<{ pixels: Uint8Array; width: number; height: number }> {
+export async function decodeJpegFrameWithFfmpeg(file: string, channels: 1 | 3, options: { strict?: boolean } = {}): Promise<{ pixels: Uint8Array; width: number; height: number }> {
   const buf = await readFile(file);
   const header = readImageHeader(buf);
   if (!header) throw new UserError(`${file}: not a readable JPEG image`, 'INVALID_ARGUMENT');
-  const res = await runTool(ffmpegPath(), ['-v', 'error', '-nostdin', '-i', file, '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
+  // `strict`: refuse what the build's decoder refuses (-err_detect explode) instead of concealing damage.
+  const strict = options.strict ? ['-err_detect', 'explode', '-xerror'] : [];
+  const res = await runTool(ffmpegPath(), ['-v', 'error', '-nostdin', ...strict, '-i', file, '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
   const bytes = header.width * header.height * channels;
   if (res.code !== 0 || res.stdout.length < bytes) throw new UserError(`${file}: could not decode the frame (${lastErrorLine(res.stderr)})`, 'INVALID_ARGUMENT');
   return { pixels: new Uint8Array(res.stdout.buffer, res.stdout.byteOffset, bytes), width: header.width, height: header.height };

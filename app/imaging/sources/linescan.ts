@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
-import { sha256File } from '../hash.js';
+import { sha256File } from '../../store/sha256.js';
 import { LINESCAN_PIXEL_LIMIT } from '../limits.js';
 import { describeFormat } from '../pixels.js';
 import type { FrameSource } from './source.js';
@@ -42,7 +42,7 @@ export async function openLineScan(file: string): Promise<FrameSource> {
       throw new UserError(`${file} is a native line-scan image: it has no source frames (each column is one line)`, 'INVALID_ARGUMENT');
     },
     async hashFiles(signal) {
-      return [{ path: file, bytes: img.bytes, sha256: await sha256File(file, signal) }];
+      return [{ path: file, bytes: img.bytes, sha256: (await sha256File(file, signal)).sha256 }];
     },
     async close() {},
   };

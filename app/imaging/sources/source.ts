@@ -49,6 +49,8 @@ export interface FrameSource {
   readFrame(index: number): Promise<{ pixels: Samples; width: number; height: number; format: PixelFormat }>;
   /** Times read while decoding (video presentation timestamps of the decoded frames), once readRegions has ended. */
   decodedTimes?(): Ticks[];
+  /** A video whose file ends before its container says (known once readRegions has ended, with skipBad). */
+  cutShort?(): { missingNs: Ticks; untilNs: Ticks; label: string } | null;
   /** Evidence files whose hashes do not come out of readRegions (video, GIF, line-scan image). */
   hashFiles(signal?: AbortSignal): Promise<EvidenceFile[]>;
   close(): Promise<void>;

@@ -6,25 +6,22 @@
  * few rows or columns per frame cross the pipe, and packs several frames' crops into one picture so the conversion's
  * fixed cost is paid once per picture, not per frame (see video-crop.ts).
  */
-import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { CancelledError, UserError } from '../../domain/errors.js';
-import type { Region } from '../../domain/line/finish-line.js';
-import type { Ticks } from '../../domain/time/ticks.js';
+import { UserError } from '../../domain/errors.js';
+import { parseSecondsToTicks, type Ticks } from '../../domain/time/ticks.js';
 import { parseRate, ptsToTicks, type Rational } from '../../domain/time/time-map.js';
-import { sha256File } from '../hash.js';
+import { sha256File } from '../../store/sha256.js';
 import { FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { samplesOf } from '../pixels.js';
-import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
-import type { FrameSource, ReadOptions, RegionResult } from './source.js';
-import { framesPerPicture, pictureBytes, pictureFilters, picturePlan } from './video-crop.js';
+import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, runTool } from './ffmpeg.js';
+import type { FrameSource } from './source.js';
+import { decodeRegions, type CutShort, type ProbedStream } from './video-decode.js';
 
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg']);
 
 interface ProbeJson {
-  streams?: { width?: number; height?: number; time_base?: string; pix_fmt?: string; codec_name?: string }[];
+  streams?: { width?: number; height?: number; time_base?: string; pix_fmt?: string; codec_name?: string; start_time?: string; duration?: string }[];
   packets?: { pts?: number | string; dts?: number | string }[];
 }
 
@@ -40,10 +37,11 @@ export async function openVideo(file: string): Promise<FrameSource> {
   if (bytes === 0) throw new UserError(`${file}: empty file (0 bytes)`, 'INVALID_ARGUMENT');
   // Asked while ffprobe runs, not after it (one ffmpeg start-up less on the way to the first frame).
   const features = Promise.all([framePassthroughArgs(), frameTimestampFilter()]);
+  // Awaited below; until then keep Node from reporting a failure as unhandled.
   features.catch(() => undefined);
   const probe = await runTool(ffprobePath(), [
     '-v', 'error', '-select_streams', 'v:0',
-    '-show_entries', 'stream=width,height,time_base,pix_fmt,codec_name', '-show_entries', 'packet=pts,dts',
+    '-show_entries', 'stream=width,height,time_base,pix_fmt,codec_name,start_time,duration', '-show_entries', 'packet=pts,dts',
     '-of', 'json', file,
   ]);
   if (probe.code !== 0) throw new UserError(`${file}: not a readable video (${lastErrorLine(probe.stderr)})`, 'INVALID_ARGUMENT');
@@ -68,6 +66,8 @@ export async function openVideo(file: string): Promise<FrameSource> {
   // Presentation order is timestamp order; a stream without a timestamp on every packet has no times of its own.
   const probedTimes = pts.length === packets.length ? pts.map((p) => ptsToTicks(p, timeBase)) : null;
   let decoded: Ticks[] = [];
+  let cutShort: CutShort | null = null;
+  const probed: ProbedStream = { pts: probedTimes ? pts : [], timeBase, declaredEnd: declaredEndOf(stream.start_time, stream.duration) };
 
   return {
     kind: 'video',
@@ -80,11 +80,16 @@ export async function openVideo(file: string): Promise<FrameSource> {
     frameName: (i) => `${path.basename(file)} frame ${i}`,
     ownTimes: probedTimes ? { kind: 'video', times: probedTimes } : null,
     isLineScan: false,
-    readRegions: (region, opts) => decodeRegions(file, width, height, region, opts, features, (t) => (decoded = t)),
+    readRegions: (region, opts) =>
+      decodeRegions(file, width, height, region, opts, features, probed, (t, c) => {
+        decoded = t;
+        cutShort = c;
+      }),
     decodedTimes: () => decoded,
+    cutShort: () => (cutShort ? { missingNs: cutShort.missingNs, untilNs: cutShort.untilNs, label: `${path.basename(file)}: cut short, about ${cutShort.frames} frames missing at the end` } : null),
     readFrame: (index) => readVideoFrame(file, width, height, probedTimes, pts, index, packets.length),
     async hashFiles(signal) {
-      return [{ path: file, bytes, sha256: await sha256File(file, signal) }];
+      return [{ path: file, bytes, sha256: (await sha256File(file, signal)).sha256 }];
     },
     async close() {},
   };
@@ -92,113 +97,13 @@ export async function openVideo(file: string): Promise<FrameSource> {
 
 export { cropFilter } from './video-crop.js';
 
-async function* decodeRegions(
-  file: string,
-  width: number,
-  height: number,
-  region: Region,
-  opts: ReadOptions,
-  features: Promise<[passthrough: string[], showinfo: string]>,
-  done: (times: Ticks[]) => void,
-): AsyncGenerator<RegionResult> {
-  const plan = picturePlan(width, height, region);
-  const perPicture = framesPerPicture(plan);
-  const filters = pictureFilters(plan, width, height);
-  const [passthrough, showinfo] = await features;
-  // One decoder thread per core: ffmpeg's default (one more than the cores) decoded 1280×720 H.264 20 % slower on 2 cores
-  // (1.73 s against 1.36 s for 2000 frames), the extra frame thread only queueing for a core.
-  // -noautorotate: frames as stored, matching ffprobe's width and height (and the inspector, which does the same).
-  const args = [
-    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-noautorotate', '-copyts',
-    '-threads', String(Math.max(1, os.availableParallelism())), '-i', file,
-    '-map', '0:v:0', '-an', '-sn', '-dn',
-    '-vf', [filters.perFrame, showinfo, filters.perPicture].filter(Boolean).join(','),
-    ...passthrough, '-f', 'rawvideo', 'pipe:1',
-  ];
-  const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const bytesPerPicture = pictureBytes(plan);
-  const regionBytes = region.width * region.height * 3;
-  const ptsList: bigint[] = [];
-  /** Frames showinfo reported: how many slots of the last (padded) picture are real frames. */
-  let framesSeen = 0;
-  let timeBase: Rational | null = null;
-  let stderrTail = '';
-  let spawnError: Error | null = null;
-  let pendingLine = '';
-  proc.stderr.setEncoding('utf8');
-  proc.stderr.on('data', (chunk: string) => {
-    const text = pendingLine + chunk;
-    const lines = text.split(/\r|\n/);
-    pendingLine = lines.pop() ?? '';
-    for (const line of lines) {
-      const m = /showinfo.*\bn:\s*(\d+)\s+pts:\s*(-?\d+|NOPTS)/.exec(line);
-      if (m) {
-        const n = Number(m[1]);
-        framesSeen = Math.max(framesSeen, n + 1);
-        if (m[2] !== 'NOPTS') ptsList[n] = BigInt(m[2] as string);
-        continue;
-      }
-      const tb = /showinfo.*config in time_base:\s*(\d+)\/(\d+)/.exec(line);
-      if (tb) timeBase = { num: BigInt(tb[1] as string), den: BigInt(tb[2] as string) };
-      else stderrTail = (stderrTail + line + '\n').slice(-4000);
-    }
-  });
-  const exited = new Promise<number | null>((resolve) => {
-    proc.on('error', (e: NodeJS.ErrnoException) => {
-      spawnError = e.code === 'ENOENT' ? missingTool('ffmpeg') : e;
-      resolve(null);
-    });
-    proc.on('close', (code) => resolve(code));
-  });
-  const onAbort = () => proc.kill('SIGKILL');
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+/** Where the container says the stream ends, from ffprobe's decimal seconds (null where it does not say). */
+function declaredEndOf(start: string | undefined, duration: string | undefined): Ticks | null {
+  if (duration === undefined || duration === 'N/A') return null;
   try {
-    let index = 0;
-    // Each picture is assembled straight from the pipe's chunks into a buffer of its own (one copy, however many
-    // chunks it spans); its frames' regions lie one after another in it and are handed on as views.
-    let picture: Buffer = Buffer.allocUnsafe(bytesPerPicture);
-    let filled = 0;
-    /** The last complete tiled picture: how many of its slots are real frames is known once showinfo counted them. */
-    let held: Buffer | null = null;
-    const frames = (pic: Buffer, count: number) => Array.from({ length: count }, (_, s) => samplesOf(pic.subarray(s * regionBytes, (s + 1) * regionBytes), 8));
-    for await (const chunk of proc.stdout as AsyncIterable<Buffer>) {
-      let at = 0;
-      while (at < chunk.length) {
-        const n = Math.min(chunk.length - at, bytesPerPicture - filled);
-        chunk.copy(picture, filled, at, at + n);
-        filled += n;
-        at += n;
-        if (filled < bytesPerPicture) break;
-        const full = picture;
-        picture = Buffer.allocUnsafe(bytesPerPicture);
-        filled = 0;
-        if (perPicture === 1) {
-          yield { index: index++, pixels: samplesOf(full, 8) };
-          continue;
-        }
-        const ready = held;
-        held = full;
-        if (ready) for (const pixels of frames(ready, perPicture)) yield { index: index++, pixels };
-      }
-    }
-    const code = await exited;
-    if (opts.signal?.aborted) throw new CancelledError('Build cancelled.');
-    if (spawnError) throw spawnError;
-    if (code !== 0) throw new UserError(`${file}: ffmpeg could not decode the video (${lastErrorLine(stderrTail)})`, 'INVALID_ARGUMENT');
-    if (held) {
-      const last = framesSeen - index;
-      if (last < 1 || last > perPicture) throw new Error(`${file}: ffmpeg reported ${framesSeen} frames but wrote ${index + perPicture} picture slots`);
-      for (const pixels of frames(held, last)) yield { index: index++, pixels };
-    }
-    if (index === 0) throw new UserError(`${file}: no frame could be decoded`, 'INVALID_ARGUMENT');
-    // Frames without a timestamp stay without a time here; the build refuses them unless --fps gives the times.
-    const tb = timeBase as Rational | null;
-    const times: Ticks[] = new Array(index);
-    if (tb) for (let i = 0; i < index; i++) if (ptsList[i] !== undefined) times[i] = ptsToTicks(ptsList[i] as bigint, tb);
-    done(times);
-  } finally {
-    opts.signal?.removeEventListener('abort', onAbort);
-    if (proc.exitCode === null) proc.kill('SIGKILL');
+    return (start === undefined || start === 'N/A' ? 0n : parseSecondsToTicks(start)) + parseSecondsToTicks(duration);
+  } catch {
+    return null;
   }
 }
 

@@ -13,9 +13,11 @@ import { openRaceAt, selectInWorkspace } from '../session/navigation.js';
 import { showNotice } from '../session/notices.js';
 import { isDefaultPicture, resetPicture, toggleInvert } from '../session/picture.js';
 import { redo, toggleDirection, undo } from '../session/race.js';
+import { openStatusDialog, openWithdrawDeadHeat } from '../session/record.js';
 import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
 import { suggestEdges } from '../session/suggestions.js';
+import { openStartDialog } from '../session/start.js';
 import { viewer } from '../viewer/viewer-handle.js';
 import { matches, type KeyPress } from './key-binding.js';
 import { openAnotherRace, pickAndOpen } from './open-actions.js';
@@ -36,68 +38,68 @@ interface Behaviour {
   run(trigger: Trigger): unknown;
 }
 
-const always = () => true;
 const inWorkspace = selectInWorkspace;
+const everywhere = () => true;
 const canUndo = (s: SessionState) => inWorkspace(s) && s.race.view?.canUndo === true && !s.race.view.certified;
 const canRedo = (s: SessionState) => inWorkspace(s) && s.race.view?.canRedo === true && !s.race.view.certified;
 const uncertified = (s: SessionState) => inWorkspace(s) && !s.race.view?.certified;
 const pictureAdjusted = (s: SessionState) => inWorkspace(s) && !isDefaultPicture(s.picture);
+/** A close-up needs two hairlines. */
+const twoMarks = (s: SessionState) => inWorkspace(s) && (s.race.view?.marks.length ?? 0) >= 2;
 
-/** In the workspace, acting on the viewer. */
-const onViewer = (run: Behaviour['run']): Behaviour => ({ enabled: inWorkspace, run });
+const when = (enabled: Behaviour['enabled'], run: Behaviour['run']): Behaviour => ({ enabled, run });
+/** Enabled while the workspace shows a race (most actions; those that can still fail say why in a notice). */
+const workspace = (run: Behaviour['run']): Behaviour => when(inWorkspace, run);
 
 const BEHAVIOUR: Record<ActionId, Behaviour> = {
-  'select-by-number': { enabled: inWorkspace, run: (t) => typeDigit(t.key) },
-  'select-next': { enabled: inWorkspace, run: () => selectNextCompetitor(1) },
-  'select-previous': { enabled: inWorkspace, run: () => selectNextCompetitor(-1) },
-  'place-mark': {
-    enabled: inWorkspace,
-    // Enter after typed digits selects that competitor at once; otherwise it marks at the hairline.
-    run: () => {
-      if (!finishTyping()) placeMarkAtHairline();
-    },
-  },
-  'nudge-left': { enabled: inWorkspace, run: (t) => nudgeOnScreen('left', t.shift) },
-  'nudge-right': { enabled: inWorkspace, run: (t) => nudgeOnScreen('right', t.shift) },
-  'remove-mark': { enabled: inWorkspace, run: removeSelectedMark },
-  'suggest-edges': { enabled: inWorkspace, run: suggestEdges },
-  'accept-suggestion': { enabled: inWorkspace, run: acceptNearest },
-  'declare-dead-heat': { enabled: inWorkspace, run: openDeadHeat },
-  undo: { enabled: canUndo, run: undo },
-  redo: { enabled: canRedo, run: redo },
-  deselect: { enabled: inWorkspace, run: () => selectCompetitor(null) },
-  'hairline-left': onViewer((t) => viewer()?.moveHairline(t.shift ? -10 : -1)),
-  'hairline-right': onViewer((t) => viewer()?.moveHairline(t.shift ? 10 : 1)),
-  'zoom-in': onViewer(() => viewer()?.zoomBy(2)),
-  'zoom-out': onViewer(() => viewer()?.zoomBy(0.5)),
-  fit: onViewer(() => viewer()?.fit()),
-  'zoom-16': onViewer(() => viewer()?.zoomToScale(16)),
-  'centre-on-mark': onViewer(centreOnSelected),
-  'pan-left': onViewer(() => viewer()?.panScreens(-0.25)),
-  'pan-right': onViewer(() => viewer()?.panScreens(0.25)),
-  'page-left': onViewer(() => viewer()?.panScreens(-1)),
-  'page-right': onViewer(() => viewer()?.panScreens(1)),
-  'go-to-race-start': onViewer(() => viewer()?.centreOn(0)),
-  'go-to-race-end': onViewer(goToRaceEnd),
-  'reverse-direction': { enabled: inWorkspace, run: toggleDirection },
-  invert: { enabled: inWorkspace, run: toggleInvert },
-  'reset-picture': { enabled: pictureAdjusted, run: resetPicture },
-  'cycle-theme': { enabled: always, run: cycleTheme },
-  'inspect-frame': onViewer(inspectAtHairline),
-  'previous-frame': { enabled: inWorkspace, run: () => stepInspector(-1) },
-  'next-frame': { enabled: inWorkspace, run: () => stepInspector(1) },
-  certify: { enabled: uncertified, run: () => openDialog('certify') },
-  amend: {
-    enabled: inWorkspace,
-    run: () => (session.get().race.view?.certified ? openDialog('amend') : showNotice('Only a certified race needs an amendment.')),
-  },
-  export: { enabled: inWorkspace, run: () => openDialog('export') },
-  'open-race': { enabled: always, run: openAnotherRace },
-  shortcuts: { enabled: always, run: () => openDialog('help') },
-  'open-frames': { enabled: always, run: () => pickAndOpen('frames') },
-  'open-video': { enabled: always, run: () => pickAndOpen('video') },
-  'open-recent': { enabled: always, run: (t) => (t.path ? openRaceAt(t.path) : undefined) },
-  about: { enabled: always, run: () => openDialog('help') },
+  'select-by-number': workspace((t) => typeDigit(t.key)),
+  'select-next': workspace(() => selectNextCompetitor(1)),
+  'select-previous': workspace(() => selectNextCompetitor(-1)),
+  // Enter after typed digits selects that competitor at once; otherwise it marks at the hairline.
+  'place-mark': workspace(() => finishTyping() || placeMarkAtHairline()),
+  'nudge-left': workspace((t) => nudgeOnScreen('left', t.shift)),
+  'nudge-right': workspace((t) => nudgeOnScreen('right', t.shift)),
+  'remove-mark': workspace(removeSelectedMark),
+  'suggest-edges': workspace(suggestEdges),
+  'accept-suggestion': workspace(acceptNearest),
+  'declare-dead-heat': workspace(openDeadHeat),
+  'withdraw-dead-heat': workspace(openWithdrawDeadHeat),
+  'set-status': workspace(() => openStatusDialog()),
+  'edit-event': workspace(() => openDialog('event')),
+  undo: when(canUndo, undo),
+  redo: when(canRedo, redo),
+  deselect: workspace(() => selectCompetitor(null)),
+  'hairline-left': workspace((t) => viewer()?.moveHairline(t.shift ? -10 : -1)),
+  'hairline-right': workspace((t) => viewer()?.moveHairline(t.shift ? 10 : 1)),
+  'zoom-in': workspace(() => viewer()?.zoomBy(2)),
+  'zoom-out': workspace(() => viewer()?.zoomBy(0.5)),
+  fit: workspace(() => viewer()?.fit()),
+  'zoom-16': workspace(() => viewer()?.zoomToScale(16)),
+  'centre-on-mark': workspace(centreOnSelected),
+  'pan-left': workspace(() => viewer()?.panScreens(-0.25)),
+  'pan-right': workspace(() => viewer()?.panScreens(0.25)),
+  'page-left': workspace(() => viewer()?.panScreens(-1)),
+  'page-right': workspace(() => viewer()?.panScreens(1)),
+  'go-to-race-start': workspace(() => viewer()?.centreOn(0)),
+  'go-to-race-end': workspace(goToRaceEnd),
+  'reverse-direction': workspace(toggleDirection),
+  'close-up': when(twoMarks, () => openDialog('close-up')),
+  invert: workspace(toggleInvert),
+  'reset-picture': when(pictureAdjusted, resetPicture),
+  'cycle-theme': when(everywhere, cycleTheme),
+  'inspect-frame': workspace(inspectAtHairline),
+  'previous-frame': workspace(() => stepInspector(-1)),
+  'next-frame': workspace(() => stepInspector(1)),
+  'set-start': workspace(openStartDialog),
+  certify: when(uncertified, () => openDialog('certify')),
+  amend: workspace(() => (session.get().race.view?.certified ? openDialog('amend') : showNotice('Only a certified race needs an amendment.'))),
+  export: workspace(() => openDialog('export')),
+  'open-race': when(everywhere, openAnotherRace),
+  shortcuts: when(everywhere, () => openDialog('help')),
+  'open-frames': when(everywhere, () => pickAndOpen('frames')),
+  'open-video': when(everywhere, () => pickAndOpen('video')),
+  'open-recent': when(everywhere, (t) => (t.path ? openRaceAt(t.path) : undefined)),
+  about: when(everywhere, () => openDialog('help')),
 };
 
 /** Whether an action can run in this state (a stable function per action, for subscriptions). */

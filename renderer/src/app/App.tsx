@@ -7,8 +7,13 @@ import { rendererApi } from '../api/index.js';
 import { AmendDialog } from '../dialogs/AmendDialog.js';
 import { CertifyDialog } from '../dialogs/CertifyDialog.js';
 import { DeadHeatDialog } from '../dialogs/DeadHeatDialog.js';
+import { CloseupDialog } from '../closeup/CloseupDialog.js';
+import { EventDialog } from '../dialogs/EventDialog.js';
+import { StatusDialog } from '../dialogs/StatusDialog.js';
+import { WithdrawDeadHeatDialog } from '../dialogs/WithdrawDeadHeatDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
+import { StartDialog } from '../start/StartDialog.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
@@ -57,6 +62,11 @@ export function App() {
       {dialog === 'amend' ? <AmendDialog onClose={closeDialog} /> : null}
       {dialog === 'export' ? <ExportDialog onClose={closeDialog} /> : null}
       {dialog === 'dead-heat' ? <DeadHeatDialog onClose={closeDialog} /> : null}
+      {dialog === 'close-up' ? <CloseupDialog onClose={closeDialog} /> : null}
+      {dialog === 'event' ? <EventDialog onClose={closeDialog} /> : null}
+      {dialog === 'status' ? <StatusDialog onClose={closeDialog} /> : null}
+      {dialog === 'withdraw-dead-heat' ? <WithdrawDeadHeatDialog onClose={closeDialog} /> : null}
+      {dialog === 'start' ? <StartDialog onClose={closeDialog} /> : null}
     </div>
   );
 }

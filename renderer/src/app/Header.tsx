@@ -1,5 +1,6 @@
 /** The top bar: the race on screen, the saved state, race actions, the official's name, theme and help. */
 import { useEffect, useRef } from 'react';
+import { eventLine } from '../../../app/domain/event/race-event.js';
 import { ActionButton, tooltip } from '../actions/ActionButton.js';
 import { goToStart, selectOnWorkspaceScreen } from '../session/navigation.js';
 import { selectOfficialNameWanted } from '../session/notices.js';
@@ -12,7 +13,7 @@ import { themeStore } from './theme.js';
 export function Header() {
   const race = useSession(selectRace);
   const inWorkspace = useSession(selectOnWorkspaceScreen) && race !== null;
-  const meta = race ? [race.meta.event, race.meta.round, race.meta.heat, race.meta.venue, race.meta.date].filter(Boolean).join(' · ') : '';
+  const meta = race ? [eventLine(race.event), race.event.venue, race.event.date].filter(Boolean).join(' · ') : '';
   return (
     <header className="topbar">
       <button type="button" className="brand" onClick={goToStart} title="Start screen">
@@ -24,7 +25,9 @@ export function Header() {
       {inWorkspace ? (
         <div className="race-title">
           <strong data-testid="race-name">{race.meta.name}</strong>
-          <span className="muted small">{meta || `${race.evidence.columns.toLocaleString()} columns`}</span>
+          <ActionButton action="edit-event" className="event-link small" data-testid="event-button">
+            {meta || 'Event…'}
+          </ActionButton>
         </div>
       ) : (
         <div className="race-title" />

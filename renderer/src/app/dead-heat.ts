@@ -1,9 +1,13 @@
 /**
  * What a dead-heat declaration would do, worked out before the official confirms it: who is in it (in finishing
- * order), which place they would share, and why it cannot be declared as ticked. The engine records whatever it is
- * asked to; the workspace only lets officials ask for a dead heat between finishers that are next to each other.
+ * order), which place they would share, and why it cannot be declared as ticked: not next to each other, or (the
+ * engine's own rule, results/dead-heat-rule.ts) not inseparable at the sport's published precision.
  */
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
+import type { Mark } from '../../../app/domain/race/document.js';
+import { deadHeatRefusal } from '../../../app/domain/results/dead-heat-rule.js';
+import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
+import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { readOnlyRefusal } from '../session/read-only.js';
 
 export interface DeadHeatPlan {
@@ -21,7 +25,8 @@ export interface DeadHeatPlan {
 
 export const tag = (f: FinisherResult) => `#${f.competitor}${f.name ? ` ${f.name}` : ''}`;
 
-export function planDeadHeat(race: RaceView, ids: readonly string[]): DeadHeatPlan {
+/** `times`: the race's column times, to apply the engine's own rule (the same published time, or within a frame). */
+export function planDeadHeat(race: RaceView, ids: readonly string[], times?: readonly Ticks[]): DeadHeatPlan {
   const placed = race.results.finishers.filter((f) => f.place !== null);
   const members = placed.filter((f) => ids.includes(f.competitor));
   const place = members[0]?.place ?? null;
@@ -45,5 +50,14 @@ export function planDeadHeat(race: RaceView, ids: readonly string[]): DeadHeatPl
     };
   }
   if (same) return { ...plan, refusal: `These finishers already share a dead heat, declared by ${same.by}.` };
+  if (times) {
+    const marks = members.map((f) => race.marks.find((m) => m.competitorId === f.competitor)).filter((m): m is Mark => m !== undefined);
+    // The engine's rule works on the footage clock with time zero (accepted edges are footage times); the session
+    // holds column times on the race clock, so they go back by zero first.
+    const zero = zeroOfInfo(race.results.start);
+    const footage = zero === 0n ? times : times.map((t) => t + zero);
+    const why = deadHeatRefusal(race.sport.sport, marks, footage, zero);
+    if (why) return { ...plan, refusal: `No dead heat: ${why}. Separate them on the photo, or re-read the marks if they cannot be separated.` };
+  }
   return { ...plan, refusal: null };
 }

@@ -6,6 +6,7 @@ import { useStore } from '../app/store.js';
 import { change, selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
+import { ChecksList } from './ChecksList.js';
 import { FinisherSummary } from './FinisherSummary.js';
 
 export function CertifyDialog({ onClose }: { onClose(): void }) {
@@ -16,7 +17,8 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   if (!race) return null;
   const placed = race.results.finishers.filter((f) => f.place !== null);
-  const unmarked = race.results.finishers.filter((f) => f.place === null);
+  const others = race.results.others.filter((o) => o.status !== 'unmarked');
+  const errors = race.results.checks.filter((c) => c.severity === 'error');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,11 +40,20 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
           read-only; changes need an amendment with a reason.
         </p>
         <FinisherSummary finishers={placed} />
-        {unmarked.length > 0 ? (
-          <p className="warning" role="note">
-            {unmarked.length} competitor{unmarked.length === 1 ? ' has' : 's have'} no mark and will be certified as not placed:{' '}
-            {unmarked.map((f) => `#${f.competitor}`).join(', ')}.
+        {others.length > 0 ? (
+          <p className="muted" data-testid="certify-others">
+            Not placed: {others.map((o) => `#${o.competitor} ${o.status}${o.rule ? ` (${o.rule})` : ''}`).join(', ')}.
           </p>
+        ) : null}
+        {race.results.checks.length > 0 ? (
+          <>
+            <p>
+              {errors.length > 0
+                ? 'Certification waits until these are fixed:'
+                : 'Checks before certifying (certifying anyway prints them on the result sheet):'}
+            </p>
+            <ChecksList checks={race.results.checks} testId="certify-checks" />
+          </>
         ) : null}
         <div className="fields">
           <label>
@@ -58,7 +69,7 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
           <button type="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={busy || !name.trim() || placed.length === 0}>
+          <button type="submit" className="primary" disabled={busy || !name.trim() || placed.length === 0 || errors.length > 0}>
             {busy ? 'Certifying…' : `Certify ${placed.length} result${placed.length === 1 ? '' : 's'}`}
           </button>
         </footer>

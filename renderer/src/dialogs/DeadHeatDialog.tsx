@@ -8,7 +8,7 @@ import { planDeadHeat, tag } from '../app/dead-heat.js';
 import { officialStore } from '../app/official.js';
 import { useStore } from '../app/store.js';
 import { declareDeadHeat, selectDeadHeatPicks } from '../session/dead-heat-picks.js';
-import { selectRace } from '../session/race.js';
+import { selectRace, selectTimes } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 import { FinisherSummary } from './FinisherSummary.js';
@@ -16,6 +16,7 @@ import { FinisherSummary } from './FinisherSummary.js';
 export function DeadHeatDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
   const picks = useSession(selectDeadHeatPicks);
+  const times = useSession(selectTimes);
   const official = useStore(officialStore);
   const [name, setName] = useState(official.name);
   const [busy, setBusy] = useState(false);
@@ -23,7 +24,7 @@ export function DeadHeatDialog({ onClose }: { onClose(): void }) {
   // The modal focuses its close button first; the official's name is what to check before confirming.
   useEffect(() => nameRef.current?.focus(), []);
   if (!race) return null;
-  const plan = planDeadHeat(race, picks);
+  const plan = planDeadHeat(race, picks, times);
   const first = plan.members[0];
   const spread = first && plan.members.length > 1 ? BigInt(plan.members[plan.members.length - 1]?.time_ns ?? '0') - BigInt(first.time_ns ?? '0') : 0n;
   const names = plan.members.map(tag);

@@ -13,23 +13,32 @@ const KIND_LABEL: Record<string, string> = {
   json: 'Results (JSON)',
   lif: 'FinishLynx results (.lif)',
   png: 'Annotated image (PNG)',
+  photo: 'Picture to post (JPEG)',
 };
+
+const FILE_KINDS = ['pdf', 'csv', 'json', 'lif', 'png'] as const;
 
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
   const [paper, setPaper] = useState<'A4' | 'Letter'>('A4');
+  const [photo, setPhoto] = useState(false);
   const [result, setResult] = useState<ExportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A file the export would replace that it did not write itself: the official confirms by name first. */
+  const [confirmFile, setConfirmFile] = useState<string | null>(null);
   if (!race) return null;
 
-  const run = async () => {
+  const run = async (overwrite = false) => {
     setBusy(true);
     setError(null);
+    setConfirmFile(null);
     try {
-      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper }));
+      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper, overwrite, kinds: photo ? [...FILE_KINDS, 'photo'] : [...FILE_KINDS] }));
     } catch (err) {
-      setError(messageOf(err));
+      const { hint, facts } = err as { hint?: unknown; facts?: { file?: unknown } };
+      if (hint === 'replace-file' && typeof facts?.file === 'string') setConfirmFile(facts.file);
+      else setError(messageOf(err));
     } finally {
       setBusy(false);
     }
@@ -53,7 +62,25 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             <option>Letter</option>
           </select>
         </label>
+        <label className="inline">
+          <input type="checkbox" checked={photo} onChange={(e) => setPhoto(e.target.checked)} />
+          Also a picture to post (JPEG, 2048 px: the image, the enlargement of the decisive finish and a caption; caption and
+          result also inside the file for newsrooms’ tools)
+        </label>
         {error ? <p className="error-text" role="alert">{error}</p> : null}
+        {confirmFile ? (
+          <div className="warning" role="alertdialog" aria-label="Replace file?" data-testid="export-confirm-replace">
+            <p>
+              <code>{confirmFile}</code> already exists and was not written by an export of this race. Replace it?
+            </p>
+            <button type="button" onClick={() => setConfirmFile(null)}>
+              Keep it
+            </button>{' '}
+            <button type="button" className="primary danger" onClick={() => void run(true)} disabled={busy}>
+              Replace
+            </button>
+          </div>
+        ) : null}
         {result ? (
           <table className="compact" data-testid="export-result">
             <thead>
@@ -80,11 +107,26 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             </tbody>
           </table>
         ) : null}
+        {result?.written
+          .filter((w) => w.fields?.length)
+          .map((w) => (
+            <div key={`${w.path}-fields`} data-testid="photo-fields">
+              <p className="hint">Caption written into the picture (as photo tools name the fields):</p>
+              <dl className="photo-fields">
+                {w.fields?.map((f) => (
+                  <div key={f.name}>
+                    <dt>{f.name}</dt>
+                    <dd>{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
         <footer className="dialog-actions">
           <button type="button" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="primary" onClick={run} disabled={busy} autoFocus>
+          <button type="button" className="primary" onClick={() => void run()} disabled={busy} autoFocus>
             {busy ? 'Exporting…' : result ? 'Export again' : 'Export'}
           </button>
         </footer>

@@ -14,12 +14,15 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'give-video-rate': () => 'Under “Time source”, choose “Constant frame rate” and enter the video’s frames per second.',
   'use-frame-rate': () => 'Under “Time source”, choose “Constant frame rate” instead.',
   'no-line-for-linescan': () => 'A line-scan image is already the finish line: build it without a line.',
-  'choose-event': (facts) =>
-    `Save the one event you want from your meet software as its own file and import that with “Import start list…”${facts.events ? ` (events in this file: ${facts.events})` : ''}.`,
+  'choose-event': (facts) => `Choose the event under “Event of the start list”${facts.events ? ` (events in this file: ${facts.events})` : ''}.`,
   'choose-port': () => 'Close the other program using that port, or start Photofinish on another port.',
   'name-output-files': () => 'Move the race folder somewhere you can write to, open it from there and export again.',
   'verify-race': () => 'Its files were changed outside Photofinish: have the race folder verified before going on.',
   'build-race': () => 'Open footage (frames or a video) to build a race first.',
+  'replace-certified-race': () => 'Choose another folder under “Save the race in”: a certified race is never replaced from the app.',
+  'replace-file': (facts) => `Choose “Replace” to write over ${facts.file ?? 'it'}, or export somewhere else.`,
+  'account-for-competitors': () => 'Mark each of them, or choose DNS, DNF or DQ from its row’s status menu in the start list.',
+  'name-audio-file': () => 'In “Time zero…”, give the “Audio file…” recorded with the footage.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

@@ -4,6 +4,7 @@ import { adjustPicture, selectPicture } from '../session/picture.js';
 import { selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { SuggestionsBar } from './SuggestionsBar.js';
+import { StartChip } from '../start/StartChip.js';
 
 export function AdjustBar() {
   const race = useSession(selectRace);
@@ -32,6 +33,7 @@ export function AdjustBar() {
         <ActionButton action="zoom-16">16:1</ActionButton>
         <ActionButton action="zoom-in">+</ActionButton>
       </div>
+      <StartChip />
       <div className="group">
         <ActionButton action="reverse-direction" aria-pressed={race.direction === 'rtl'}>
           Time runs {race.direction === 'ltr' ? '→' : '←'}

@@ -10,13 +10,16 @@ import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { ActionButton } from '../actions/ActionButton.js';
 import { selectInspector, setInspectorFollows } from '../session/inspector.js';
-import { selectRaceId } from '../session/race.js';
+import { selectRace, selectRaceId } from '../session/race.js';
+import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { useSession } from '../session/state.js';
 import { FINISH_LINE } from '../viewer/colours.js';
 
 export function Inspector() {
   const raceId = useSession(selectRaceId);
   const ins = useSession(selectInspector);
+  // Frame times come on the footage clock; shown, like every time, from time zero.
+  const zero = zeroOfInfo(useSession(selectRace)?.results.start);
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -72,7 +75,7 @@ export function Inspector() {
           </div>
           <figcaption>
             Frame <strong>{frame.frameIndex + 1}</strong> of {frame.frameCount}
-            {frame.timeNs !== null ? <> · {formatSeconds(BigInt(frame.timeNs), 4)} s</> : null}
+            {frame.timeNs !== null ? <> · {formatSeconds(BigInt(frame.timeNs) - zero, 4)} s</> : null}
             {ins.step !== 0 ? <span className="muted"> ({ins.step > 0 ? '+' : ''}{ins.step} from hairline)</span> : null}
             <span className="muted file" title={frame.file}> · {frame.file.split(/[\\/]/).pop()}</span>
           </figcaption>

@@ -1,4 +1,8 @@
-/** Live results: place, number, name, time, behind winner and previous, with dead-heat and typed-time badges. */
+/**
+ * Live results: place, number, name, time, behind winner and previous, with dead-heat, typed and hand-time badges;
+ * then DNF, DQ and DNS with the word in the place column, and the rule checks certification will ask about.
+ */
+import { isSportName, SPORT_CHOICES } from '../../../app/domain/sports/sport-list.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { sportProfile, type SportProfile } from '../../../app/domain/sports/profiles.js';
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
@@ -7,6 +11,7 @@ import { selectDeadHeatPicks, toggleDeadHeatPick } from '../session/dead-heat-pi
 import { selectRace, selectResolution, setSport } from '../session/race.js';
 import { selectCompetitor, selectSelectedId } from '../session/selection.js';
 import { useSession } from '../session/state.js';
+import { ChecksList } from '../dialogs/ChecksList.js';
 
 /** Behind the winner, by the sport's own publication rule (the same the result sheet uses for margins). */
 function behindWinner(profile: SportProfile, ns: string | null, winnerNs: string | null): string {
@@ -39,7 +44,7 @@ export function ResultsTable() {
   const finishers = r.finishers.filter((f) => f.place !== null);
   const winner = finishers[0];
   const profile = sportProfile(race.sport);
-  const unplaced = r.finishers.filter((f) => f.place === null);
+  const others = r.others;
   const readOnly = race.certified !== null;
   return (
     <section className="panel results" aria-labelledby="results-title">
@@ -50,12 +55,13 @@ export function ResultsTable() {
             aria-label="Sport (publication rules)"
             value={race.sport.sport}
             disabled={race.certified !== null}
-            onChange={(e) => void setSport(e.target.value as 'motorsport' | 'athletics' | 'horse' | 'greyhound')}
+            onChange={(e) => void (isSportName(e.target.value) && setSport(e.target.value))}
           >
-            <option value="motorsport">Motorsport</option>
-            <option value="athletics">Athletics</option>
-            <option value="horse">Horse racing</option>
-            <option value="greyhound">Greyhound</option>
+            {SPORT_CHOICES.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.shortLabel}
+              </option>
+            ))}
           </select>
           resolution {formatInterval(resolution)} per column{r.certified ? ' · certified' : ' · provisional'}
         </span>
@@ -108,7 +114,13 @@ export function ResultsTable() {
                     DH
                   </span>
                 ) : null}
-                {f.typed ? <span className="badge typed" title="Time typed by hand, not read from the image">typed</span> : null}
+                {f.typed ? <span className="badge typed" title="Time typed in, not read from the image">typed</span> : null}
+                {f.hand ? <span className="badge typed" title="Hand time: published to 1/10 s rounded up">hand</span> : null}
+                {f.judge_distance ? (
+                  <span className="badge judge" title={`Distance set by ${f.judge_distance.by} (computed ${f.judge_distance.computed}): ${f.judge_distance.reason}`}>
+                    judge
+                  </span>
+                ) : null}
                 {f.suggested ? (
                   <span className="badge sugg" title={suggestedTitle(race, f)}>
                     suggested
@@ -133,21 +145,34 @@ export function ResultsTable() {
               <td className="num muted">{f.resolution_s !== null ? `${(f.resolution_s * 1000).toFixed(3)} ms` : ''}</td>
             </tr>
           ))}
-          {unplaced.map((f) => (
-            <tr key={f.competitor} className={`unplaced${selectedId === f.competitor ? ' selected' : ''}`} onClick={() => selectCompetitor(f.competitor)}>
+          {others.map((o) => (
+            <tr
+              key={o.competitor}
+              data-competitor={o.competitor}
+              data-status={o.status}
+              className={`unplaced${selectedId === o.competitor ? ' selected' : ''}`}
+              onClick={() => selectCompetitor(o.competitor)}
+            >
               {readOnly ? null : <td className="pick" />}
-              <td className="place">—</td>
-              <td className="bib">{f.competitor}</td>
-              <td>{f.name}</td>
-              <td className="num muted" colSpan={4}>
-                not marked
+              <td className="place status">{o.status === 'unmarked' ? '—' : o.status}</td>
+              <td className="bib">{o.competitor}</td>
+              <td>{o.name}</td>
+              <td className="num muted">{o.time_display}</td>
+              <td className="muted" colSpan={3}>
+                {o.status === 'unmarked' ? 'neither mark nor status' : [o.rule ? `rule ${o.rule}` : '', o.reason ?? '', o.by ? `by ${o.by}` : ''].filter(Boolean).join(' · ')}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {readOnly ? null : <ChecksList checks={r.checks} testId="results-checks" />}
       {!readOnly && finishers.length >= 2 ? (
         <footer className="results-actions">
+          {race.deadHeats.length > 0 ? (
+            <ActionButton action="withdraw-dead-heat" data-testid="withdraw-dead-heat" title={tooltip('withdraw-dead-heat', 'Withdraw the dead heat the selected finisher is in')}>
+              Withdraw dead heat…
+            </ActionButton>
+          ) : null}
           <ActionButton
             action="declare-dead-heat"
             disabled={pick.length < 2}

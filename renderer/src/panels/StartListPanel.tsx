@@ -1,6 +1,5 @@
 /** The start list: select a competitor (click, J/K, or type its number), see whether and where it is marked. */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { rendererApi } from '../api/index.js';
 import { ActionButton } from '../actions/ActionButton.js';
 import { typeTimeForSelected } from '../session/marks.js';
 import { selectNativeDialogs } from '../session/navigation.js';
@@ -8,6 +7,8 @@ import { importStartList, selectRace } from '../session/race.js';
 import { selectCompetitor, selectSelectedId, selectTyped } from '../session/selection.js';
 import { useSession } from '../session/state.js';
 import { competitorColour } from '../viewer/colours.js';
+import { StatusMenu } from './StatusMenu.js';
+import { StartListField } from '../setup/StartListField.js';
 
 export function StartListPanel() {
   const race = useSession(selectRace);
@@ -24,6 +25,7 @@ export function StartListPanel() {
   const [typedTime, setTypedTime] = useState('');
   const [importing, setImporting] = useState(false);
   const [listPath, setListPath] = useState('');
+  const [listEvent, setListEvent] = useState('');
   if (!race) return null;
   const selected = race.competitors.find((c) => c.id === selectedId) ?? null;
   const selectedMarked = selected !== null && race.marks.some((m) => m.competitorId === selected.id);
@@ -36,20 +38,16 @@ export function StartListPanel() {
       setTypedTime('');
     }
   };
-  const startImport = async () => {
-    if (native) {
-      const { path } = await rendererApi.api.pickPath({ purpose: 'start-list' });
-      if (path) await importStartList(path);
-    } else setImporting((v) => !v);
-  };
   const submitImport = async (e: FormEvent) => {
     e.preventDefault();
-    if (await importStartList(listPath)) {
+    if (await importStartList(listPath, /\.evt$/i.test(listPath.trim()) ? listEvent : undefined)) {
       setImporting(false);
       setListPath('');
+      setListEvent('');
     }
   };
   const byId = new Map(race.results.finishers.map((f) => [f.competitor, f]));
+  const statusById = new Map(race.statuses.map((st) => [st.competitorId, st]));
   return (
     <section className="panel start-list" aria-labelledby="start-list-title">
       <header className="panel-head">
@@ -94,6 +92,7 @@ export function StartListPanel() {
           {race.competitors.map((c, i) => {
             const f = byId.get(c.id);
             const marked = race.marks.some((m) => m.competitorId === c.id);
+            const status = statusById.get(c.id);
             return (
               <li
                 key={c.id}
@@ -109,7 +108,9 @@ export function StartListPanel() {
                 <span className="name" title={[c.team, c.lane ? `lane ${c.lane}` : ''].filter(Boolean).join(' · ')}>
                   {c.name || [c.firstName, c.lastName].filter(Boolean).join(' ') || '—'}
                 </span>
-                <span className={`mark-state${marked ? ' marked' : ''}`}>{marked ? (f?.time_display ?? 'marked') : 'no mark'}</span>
+                {/* With a status and no place, the status menu itself says which. */}
+                <span className={`mark-state${marked ? ' marked' : ''}`}>{status && !f ? '' : marked ? (f?.time_display ?? 'marked') : 'no mark'}</span>
+                <StatusMenu id={c.id} status={status} disabled={readOnly} />
               </li>
             );
           })}
@@ -127,7 +128,7 @@ export function StartListPanel() {
               ) : null}
             </>
           ) : null}
-          <button type="button" onClick={() => void startImport()}>
+          <button type="button" onClick={() => setImporting((v) => !v)}>
             Import start list…
           </button>
         </div>
@@ -147,16 +148,9 @@ export function StartListPanel() {
           </button>
         </form>
       ) : null}
-      {importing && !native && !readOnly ? (
-        <form className="inline-form" onSubmit={submitImport}>
-          <input
-            aria-label="Start list file path"
-            value={listPath}
-            onChange={(e) => setListPath(e.target.value)}
-            placeholder="/meet/lynx.evt or start-list.csv"
-            autoFocus
-            onKeyDown={(e) => e.key === 'Escape' && setImporting(false)}
-          />
+      {importing && !readOnly ? (
+        <form className="inline-form column" onSubmit={submitImport} onKeyDown={(e) => e.key === 'Escape' && setImporting(false)}>
+          <StartListField path={listPath} onPath={setListPath} event={listEvent} onEvent={(key) => setListEvent(key)} native={native} />
           <button type="submit" className="primary" disabled={!listPath.trim()}>
             Import
           </button>

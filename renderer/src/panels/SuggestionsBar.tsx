@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
+import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { selectRace, selectResolution } from '../session/race.js';
 import { selectSelectedId } from '../session/selection.js';
 import { useSession } from '../session/state.js';
@@ -53,7 +54,7 @@ export function SuggestionsBar() {
               const taken = acceptedFor(g.index);
               return (
                 <option key={g.index} value={g.index}>
-                  {suggestionText(g, decimals)} · {Math.round(g.confidence * 100)}%{taken ? ` · #${taken}` : ''}
+                  {suggestionText(g, decimals, zeroOfInfo(race.results.start))} · {Math.round(g.confidence * 100)}%{taken ? ` · #${taken}` : ''}
                 </option>
               );
             })}

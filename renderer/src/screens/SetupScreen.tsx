@@ -1,11 +1,12 @@
 /**
  * Set up a race from footage: the finish line on a reference frame, the time source (with the measured frame rate
- * and its spread), the sport, a start list, and the build with progress, ETA and cancel.
+ * and its spread), the sport, a start list (and which event of a lynx.evt), the event, and the build with progress,
+ * ETA and cancel.
  */
+import { isSportName, SPORT_CHOICES, type SportName } from '../../../app/domain/sports/sport-list.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
-import { formatInterval } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../app/errors.js';
 import { appErrorText } from '../errors/hints.js';
@@ -13,24 +14,19 @@ import { goToStart, openRaceAt, selectNativeDialogs } from '../session/navigatio
 import { change } from '../session/race.js';
 import { session, useSession, type SetupKind } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';
+import { BuildRow, type JobView } from '../setup/BuildRow.js';
+import { StartListField } from '../setup/StartListField.js';
+import { EventFields } from '../record/EventFields.js';
+import { EMPTY_EVENT_FORM, eventChanges, eventForm, type EventForm } from '../record/event-form.js';
+import { saveEvent } from '../session/record.js';
+import { SetupStart } from '../start/SetupStart.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
+import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 
-type TimingKind = 'source' | 'fps' | 'timestamps' | 'line-rate';
-type Sport = 'motorsport' | 'athletics' | 'horse' | 'greyhound';
-
-/** The latest progress of the running build, as the service pushes it. */
-type JobView = Omit<Extract<ApiEvent, { type: 'job-progress' }>, 'type'>;
 
 function defaultOut(source: string): string {
   const trimmed = source.replace(/[\\/]+$/, '');
   return `${trimmed.replace(/\.[^./\\]+$/, '')}-race`;
-}
-
-function fmtEta(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return 'estimating…';
-  if (s < 1) return 'under a second left';
-  if (s < 90) return `about ${Math.ceil(s)} s left`;
-  return `about ${Math.ceil(s / 60)} min left`;
 }
 
 export function SetupScreen({ source, sourceKind }: { source: string; sourceKind: SetupKind }) {
@@ -39,13 +35,13 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
-  const [timing, setTiming] = useState<TimingKind>('fps');
-  const [fps, setFps] = useState('');
-  const [timestamps, setTimestamps] = useState('');
-  const [lineRate, setLineRate] = useState('');
-  const [startTime, setStartTime] = useState('0');
-  const [sport, setSport] = useState<Sport>('motorsport');
+  const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
+  const [sport, setSport] = useState<SportName>('motorsport');
   const [startList, setStartList] = useState('');
+  const [startListEvent, setStartListEvent] = useState('');
+  const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
+  const eventRef = useRef(event);
+  eventRef.current = event;
   const [name, setName] = useState('');
   const [out, setOut] = useState(defaultOut(source));
   /** Which way competitors cross the camera's view; the composite is then shown so they face the way they travel. */
@@ -65,10 +61,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (!live) return;
         setProbe(p);
         setName(source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race');
-        if (p.ownTimes) setTiming('source');
-        else if (p.kind === 'linescan') setTiming('line-rate');
-        else setTiming('fps');
-        if (p.measuredRate) setFps(String(Math.round(p.measuredRate * 1000) / 1000));
+        setTimeSource((t) => suggestedTimeSource(p, t));
       })
       .catch((err) => live && setError(messageOf(err)));
     return () => {
@@ -134,26 +127,15 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         if (travelRef.current === 'left-to-right' && r && r.direction !== 'rtl') {
           void change('change the display direction', (by, raceId) => api.setDirection({ raceId, direction: 'rtl', by }));
         }
+        // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
+        const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
+        if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
       });
     } else {
       setJob(null);
       setError(state === 'cancelled' ? 'Build cancelled. Nothing was written.' : (err ?? 'The build failed.'));
     }
   }
-
-  const timingChoice = () => {
-    const st = startTime.trim() || undefined;
-    switch (timing) {
-      case 'source':
-        return { kind: 'source' as const };
-      case 'fps':
-        return { kind: 'fps' as const, fps: fps.trim(), startTimeS: st };
-      case 'timestamps':
-        return { kind: 'timestamps' as const, file: timestamps.trim() };
-      case 'line-rate':
-        return { kind: 'line-rate' as const, rate: lineRate.trim(), startTimeS: st };
-    }
-  };
 
   const build = async (e: FormEvent) => {
     e.preventDefault();
@@ -165,10 +147,11 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
         source,
         out: out.trim(),
         line: toFinishLine(line, frame.height),
-        timing: timingChoice(),
+        timing: timingChoice(timeSource),
         name: name.trim() || undefined,
         sport,
         startList: startList.trim() || undefined,
+        startListEvent: startList.trim() && startListEvent ? startListEvent : undefined,
       });
       jobRef.current = jobId;
       setJob({ jobId, phase: 'starting', done: 0, total: probe?.frameCount ?? 0, rate: 0, etaS: null });
@@ -186,13 +169,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     }
   };
 
-  const pickInto = async (purpose: 'start-list' | 'timestamps', set: (v: string) => void) => {
+  const pickInto = async (purpose: 'timestamps', set: (v: string) => void) => {
     const { path } = await api.pickPath({ purpose });
     if (path) set(path);
   };
   const native = useSession(selectNativeDialogs);
   const running = job !== null && finished === null;
-  const pct = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
 
   return (
     <main className="setup" data-testid="setup-screen">
@@ -253,72 +235,13 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
           </section>
 
           <section className="card settings-card">
-            <h2>Time source</h2>
-            <div className="measured" data-testid="measured-rate">
-              {probe.measuredRate ? (
-                <>
-                  Measured: <strong>{probe.measuredRate.toFixed(3)} frames/s</strong>
-                  {probe.medianIntervalNs ? <> · interval {formatInterval(BigInt(probe.medianIntervalNs))}</> : null}
-                  {probe.spreadNs ? <> · spread ±{formatInterval(BigInt(probe.spreadNs))}</> : null}
-                </>
-              ) : (
-                <>This footage carries no times of its own: give the frame rate (or a timestamps file).</>
-              )}
-            </div>
-            <fieldset className="radios" disabled={running}>
-              {probe.ownTimes ? (
-                <label>
-                  <input type="radio" name="timing" checked={timing === 'source'} onChange={() => setTiming('source')} />
-                  {probe.ownTimes === 'video' ? 'The video’s own timestamps' : 'The GIF’s frame delays'}
-                </label>
-              ) : null}
-              <label>
-                <input type="radio" name="timing" checked={timing === 'fps'} onChange={() => setTiming('fps')} />
-                Constant frame rate
-              </label>
-              {timing === 'fps' ? (
-                <div className="sub">
-                  <label className="inline">
-                    Frames per second
-                    <input name="fps" value={fps} onChange={(e) => setFps(e.target.value)} inputMode="decimal" required placeholder="1000" />
-                  </label>
-                  <label className="inline">
-                    First frame at (s)
-                    <input name="start" value={startTime} onChange={(e) => setStartTime(e.target.value)} inputMode="decimal" />
-                  </label>
-                </div>
-              ) : null}
-              <label>
-                <input type="radio" name="timing" checked={timing === 'timestamps'} onChange={() => setTiming('timestamps')} />
-                Timestamps file
-              </label>
-              {timing === 'timestamps' ? (
-                <div className="sub">
-                  <input name="timestamps" value={timestamps} onChange={(e) => setTimestamps(e.target.value)} placeholder="/footage/timestamps.csv" required />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('timestamps', setTimestamps)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </div>
-              ) : null}
-              {probe.kind === 'linescan' ? (
-                <>
-                  <label>
-                    <input type="radio" name="timing" checked={timing === 'line-rate'} onChange={() => setTiming('line-rate')} />
-                    Line rate
-                  </label>
-                  {timing === 'line-rate' ? (
-                    <div className="sub">
-                      <label className="inline">
-                        Lines per second
-                        <input name="lineRate" value={lineRate} onChange={(e) => setLineRate(e.target.value)} required placeholder="10000" />
-                      </label>
-                    </div>
-                  ) : null}
-                </>
-              ) : null}
-            </fieldset>
+            <TimeSourceFields
+              probe={probe}
+              value={timeSource}
+              onChange={(patch) => setTimeSource((t) => ({ ...t, ...patch }))}
+              disabled={running}
+              pickTimestamps={native ? () => void pickInto('timestamps', (timestamps) => setTimeSource((t) => ({ ...t, timestamps }))) : undefined}
+            />
 
             <h2>Race</h2>
             <fieldset className="fields" disabled={running}>
@@ -328,24 +251,25 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               </label>
               <label>
                 Sport
-                <select name="sport" value={sport} onChange={(e) => setSport(e.target.value as Sport)}>
-                  <option value="motorsport">Motorsport (nearest 1/1000 s)</option>
-                  <option value="athletics">Athletics (rounded up to 1/100 s)</option>
-                  <option value="horse">Horse racing (lengths)</option>
-                  <option value="greyhound">Greyhound racing (lengths)</option>
+                <select name="sport" value={sport} onChange={(e) => isSportName(e.target.value) && setSport(e.target.value)}>
+                  {SPORT_CHOICES.map((s) => (
+                    <option key={s.name} value={s.name}>
+                      {s.label} ({s.publishes})
+                    </option>
+                  ))}
                 </select>
               </label>
-              <label>
-                Start list (optional: FinishLynx .evt/.ppl or CSV)
-                <span className="row">
-                  <input name="startList" value={startList} onChange={(e) => setStartList(e.target.value)} placeholder="/meet/lynx.evt" />
-                  {native ? (
-                    <button type="button" onClick={() => void pickInto('start-list', setStartList)}>
-                      Choose…
-                    </button>
-                  ) : null}
-                </span>
-              </label>
+              <StartListField
+                path={startList}
+                onPath={setStartList}
+                event={startListEvent}
+                onEvent={(key, chosen) => {
+                  setStartListEvent(key);
+                  // The event line names the event: fill its number, round, heat and name for the official to check.
+                  if (chosen) setEvent((f) => ({ ...f, number: String(chosen.number), round: String(chosen.round), heat: String(chosen.heat), name: chosen.name }));
+                }}
+                native={native}
+              />
               <label>
                 Competitors cross the picture moving
                 <select name="travel" value={travel} onChange={(e) => setTravel(e.target.value as 'right-to-left' | 'left-to-right')}>
@@ -358,29 +282,12 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
                 <input name="out" value={out} onChange={(e) => setOut(e.target.value)} required spellCheck={false} />
               </label>
             </fieldset>
+            {probe.kind !== 'linescan' ? <SetupStart disabled={running} ownSound={probe.kind === 'video'} source={source} /> : null}
 
-            <div className="build-row">
-              {running ? (
-                <>
-                  <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)} aria-label="Build progress" data-testid="build-progress">
-                    <div className="bar" style={{ width: `${pct}%` }} />
-                  </div>
-                  <p className="muted small" data-testid="build-status">
-                    {phaseLabel(job.phase)} {job.done.toLocaleString()} / {job.total.toLocaleString()}
-                    {job.rate > 0 ? ` · ${Math.round(job.rate).toLocaleString()} frames/s` : ''} · {fmtEta(job.etaS)}
-                  </p>
-                  <button type="button" onClick={() => void cancel()}>
-                    Cancel build
-                  </button>
-                </>
-              ) : finished ? (
-                <p className="loading">Built. Opening the race…</p>
-              ) : (
-                <button type="submit" className="primary big" disabled={!frame || !line || !out.trim()} data-testid="build">
-                  Build the composite
-                </button>
-              )}
-            </div>
+            <h2>Event</h2>
+            <EventFields value={event} onChange={setEvent} disabled={running} />
+
+            <BuildRow job={job} finished={finished !== null} canBuild={Boolean(frame && line && out.trim())} onCancel={() => void cancel()} />
           </section>
         </form>
       ) : null}
@@ -388,11 +295,11 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   );
 }
 
-function labelKind(k: SetupKind): string {
-  return k === 'frames' ? 'Frames folder' : k === 'video' ? 'Video' : 'Line-scan image';
+/** The fields the official filled in (the others keep what the race has). */
+function filled(form: EventForm): Partial<EventForm> {
+  return Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== '')) as Partial<EventForm>;
 }
 
-function phaseLabel(phase: string): string {
-  const p = phase.replace(/[-_]/g, ' ');
-  return p.charAt(0).toUpperCase() + p.slice(1);
+function labelKind(k: SetupKind): string {
+  return k === 'frames' ? 'Frames folder' : k === 'video' ? 'Video' : 'Line-scan image';
 }

@@ -3,8 +3,9 @@
  * `change()`: signed by the official, refused while the race is certified (read-only.ts), and the returned race
  * put in place.
  */
+import type { SportName } from '../../../app/domain/sports/sport-list.js';
 import type { RaceView } from '../../../app/api/types.js';
-import { parseColumnTimes } from '../../../app/domain/time/column-time.js';
+import { raceClockTimes, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { rendererApi } from '../api/index.js';
 import { officialName } from '../app/official.js';
 import { askForOfficialName, showError, showNotice } from './notices.js';
@@ -26,6 +27,8 @@ export function showRace(race: RaceView): void {
     const old = prev.race.view;
     const sameRace = old?.raceId === race.raceId;
     const sameEvidence = sameRace && prev.race.times.length === race.timesNs.length;
+    // Times are shown on the race clock: a new time zero re-times the whole picture.
+    const sameClock = sameEvidence && old?.results.start?.time_ns === race.results.start?.time_ns;
     // A notice about the old state ("certified and read-only") must not outlive it.
     const stateChanged = (old?.certified == null) !== (race.certified == null) || !sameRace;
     const competitorId = race.competitors.some((c) => c.id === prev.selection.competitorId) ? prev.selection.competitorId : null;
@@ -37,7 +40,7 @@ export function showRace(race: RaceView): void {
       race: {
         ...prev.race,
         view: race,
-        times: sameEvidence ? prev.race.times : parseColumnTimes(race.timesNs),
+        times: sameClock ? prev.race.times : raceClockTimes(race.timesNs, zeroOfInfo(race.results.start)),
         resolutionNs: sameEvidence ? prev.race.resolutionNs : BigInt(race.evidence.measured.medianIntervalNs),
       },
       ...(onScreen ? {} : { navigation: { ...prev.navigation, screen: { kind: 'workspace' }, busy: null } }),
@@ -72,7 +75,7 @@ export async function change(edit: Edit | null, what: (by: string, raceId: strin
   setSlice('race', { saving: 'saving' });
   try {
     showRace(await what(by, race.raceId));
-    session.set((s) => ({ race: { ...s.race, saving: 'saved' }, notices: { ...s.notices, error: null } }));
+    session.set((s) => ({ race: { ...s.race, saving: 'saved' }, ...(s.notices.error ? { notices: { ...s.notices, error: null } } : {}) }));
     return true;
   } catch (err) {
     setSlice('race', { saving: 'failed' });
@@ -109,10 +112,11 @@ export async function toggleDirection(): Promise<void> {
   await change('change the display direction', (by, raceId) => api().setDirection({ raceId, direction, by }));
 }
 
-export function importStartList(path: string): Promise<boolean> {
-  return change('change the start list', (by, raceId) => api().importStartList({ raceId, path: path.trim(), by }));
+/** `event`: which event of a lynx.evt (`12-1-3`); its event line fills the race's event. */
+export function importStartList(path: string, event?: string): Promise<boolean> {
+  return change('change the start list', (by, raceId) => api().importStartList({ raceId, path: path.trim(), by, ...(event ? { event } : {}) }));
 }
 
-export function setSport(sport: 'motorsport' | 'athletics' | 'horse' | 'greyhound'): Promise<boolean> {
+export function setSport(sport: SportName): Promise<boolean> {
   return change('change the sport', (by, raceId) => api().setSport({ raceId, sport, by }));
 }

@@ -7,10 +7,11 @@
 import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { createStore, useStore } from '../app/store.js';
+import type { StartPlan } from './start.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';
 export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'workspace' };
-export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat';
+export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start';
 export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** Display-only picture adjustments (the evidence is never changed). */
@@ -39,7 +40,7 @@ export interface SessionState {
   dialog: { open: Dialog };
   race: {
     view: RaceView | null;
-    /** `view.timesNs` converted once. */
+    /** `view.timesNs` converted once, on the race clock (footage time − time zero; the footage clock while none is set). */
     times: Ticks[];
     /** Median column interval: the evidence's resolution (readout decimals, results header). */
     resolutionNs: Ticks;
@@ -56,6 +57,8 @@ export interface SessionState {
   picture: Adjustments;
   /** The source-frame inspector: which column it shows, how many frames from it, whether it follows the hairline. */
   inspector: { column: number | null; step: number; follow: boolean };
+  /** How time zero is to be found, as chosen in set-up (the Start dialog opens with it once the race is built). */
+  start: { plan: StartPlan | null };
 }
 
 export const DEFAULT_PICTURE: Adjustments = { brightness: 1, contrast: 1, gamma: 1, invert: false };
@@ -71,6 +74,7 @@ export function initialSession(): SessionState {
     deadHeat: { picks: [] },
     picture: DEFAULT_PICTURE,
     inspector: { column: null, step: 0, follow: true },
+    start: { plan: null },
   };
 }
 

@@ -1,6 +1,5 @@
 /** React shell of the composite viewer: mounts the canvases once and hands data to the imperative engine. */
 import { useEffect, useMemo, useRef } from 'react';
-import { columnAtTime } from '../../../app/domain/time/column-time.js';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
 import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
@@ -10,9 +9,8 @@ import { selectRace, selectResolution, selectTimes } from '../session/race.js';
 import { selectSelectedId } from '../session/selection.js';
 import { useSession } from '../session/state.js';
 import { selectSuggestions } from '../session/suggestions.js';
-import { UNKNOWN_COMPETITOR, competitorColour } from './colours.js';
-import { suggestionName, suggestionText } from './suggestion-text.js';
-import { ViewerEngine, type ViewerData } from './viewer-engine.js';
+import { pictureFilter, viewerData } from './viewer-data.js';
+import { ViewerEngine } from './viewer-engine.js';
 import { setViewer } from './viewer-handle.js';
 
 export function CompositeViewer({ onHover }: { onHover(milli: number | null): void }) {
@@ -54,50 +52,11 @@ export function CompositeViewer({ onHover }: { onHover(milli: number | null): vo
   const decimals = useMemo(() => decimalsForResolution(resolutionNs), [resolutionNs]);
 
   useEffect(() => {
-    if (!race || !engineRef.current) return;
-    const byId = new Map(race.competitors.map((c, i) => [c.id, competitorColour(c, i)]));
-    const data: ViewerData = {
-      raceId: race.raceId,
-      columns: race.evidence.columns,
-      rows: race.evidence.rows,
-      times,
-      tileWidth: race.evidence.tiles.tileWidth,
-      levels: race.evidence.tiles.levels,
-      direction: race.direction,
-      gaps: race.evidence.gaps,
-      decimals,
-      marks: race.marks.map((m) => ({
-        competitorId: m.competitorId,
-        label: `#${m.competitorId}${m.origin === 'typed' ? ' (typed)' : m.origin === 'suggestion' && m.suggestion ? ` (S${m.suggestion.index + 1})` : ''}`,
-        colour: byId.get(m.competitorId) ?? UNKNOWN_COMPETITOR,
-        column: m.position.kind === 'column' ? m.position.milliColumn / 1000 : columnAtTime(times, BigInt(m.position.ns)),
-        selected: m.competitorId === selectedId,
-      })),
-      suggestions: suggestions.map((e) => {
-        const acceptedFor = race.marks.find((m) => m.origin === 'suggestion' && m.suggestion?.index === e.index && m.position.kind === 'time' && m.position.ns === e.time_ns);
-        return {
-          index: e.index,
-          column: e.column,
-          rows: e.rows,
-          acceptedFor: acceptedFor?.competitorId ?? null,
-          label: acceptedFor ? `${suggestionName(e)} → #${acceptedFor.competitorId}` : suggestionText(e, decimals),
-        };
-      }),
-    };
-    engineRef.current.setData(data);
+    if (race) engineRef.current?.setData(viewerData(race, times, selectedId, suggestions, decimals));
   }, [race, times, selectedId, suggestions, decimals]);
 
   const gammaExp = (1 / Math.max(0.1, adjust.gamma)).toFixed(3);
-  // Only the adjustments in use: even an identity CSS filter makes the compositor filter every frame.
-  const filter =
-    [
-      adjust.brightness !== 1 ? `brightness(${adjust.brightness})` : '',
-      adjust.contrast !== 1 ? `contrast(${adjust.contrast})` : '',
-      adjust.invert ? 'invert(1)' : '',
-      adjust.gamma !== 1 ? 'url(#pf-gamma)' : '',
-    ]
-      .filter(Boolean)
-      .join(' ') || 'none';
+  const filter = pictureFilter(adjust, 'url(#pf-gamma)');
 
   return (
     <div className="viewer">

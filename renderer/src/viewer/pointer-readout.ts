@@ -18,7 +18,8 @@ export function pointerReadout(vp: Viewport, data: Pick<ViewerData, 'times' | 'd
 export function readoutText(scene: Pick<InteractiveScene, 'data' | 'pointer'>): string {
   if (!scene.data || scene.data.times.length === 0) return '';
   if (!scene.pointer) return 'Move the pointer over the composite to read a time.';
-  return `${scene.pointer.time}  ·  column ${(scene.pointer.milliColumn / 1000).toFixed(1)}`;
+  const clock = scene.data.clock === 'footage' ? ' (footage clock: no time zero set)' : scene.data.clock === 'race' ? ' race time' : '';
+  return `${scene.pointer.time}${clock}  ·  column ${(scene.pointer.milliColumn / 1000).toFixed(1)}`;
 }
 
 /** Writes the readout; the last hairline's column and exact time stay on the element's data attributes. */

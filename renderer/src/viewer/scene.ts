@@ -59,6 +59,8 @@ export interface ViewerData {
   suggestions: readonly ViewerSuggestion[];
   /** Decimals of hairline readouts (the evidence's resolution). */
   decimals: number;
+  /** `times` run from time zero ('race'), or stay on the footage clock while no start is set. */
+  clock?: 'race' | 'footage';
 }
 
 /** Where the picture is on screen; shared by both layers. */

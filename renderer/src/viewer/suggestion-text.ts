@@ -32,11 +32,12 @@ const FLAG_WORDS: Partial<Record<EdgeSuggestion['flags'][number], string>> = {
 };
 
 /**
- * "S1 0.20135 s ±14 µs"; a reading that is only good to the frame says so instead of a ± (its uncertainty is not a
- * calibrated one); flags follow ("S1 0.000 s to the frame · on the line at start").
+ * "S1 0.20135 s ±14 µs", in race time (detection gives footage times; `zero` is time zero); a reading that is only
+ * good to the frame says so instead of a ± (its uncertainty is not a calibrated one); flags follow
+ * ("S1 0.000 s to the frame · on the line at start").
  */
-export function suggestionText(e: EdgeSuggestion, evidenceDecimals: number): string {
+export function suggestionText(e: EdgeSuggestion, evidenceDecimals: number, zero = 0n): string {
   const precision = e.uncertainty_calibrated === false ? 'to the frame' : formatUncertainty(e.uncertainty_s);
   const flags = (e.flags ?? []).map((f) => FLAG_WORDS[f]).filter(Boolean);
-  return `${suggestionName(e)} ${formatSeconds(BigInt(e.time_ns), suggestionDecimals(e, evidenceDecimals))} s ${precision}${flags.map((f) => ` · ${f}`).join('')}`;
+  return `${suggestionName(e)} ${formatSeconds(BigInt(e.time_ns) - zero, suggestionDecimals(e, evidenceDecimals))} s ${precision}${flags.map((f) => ` · ${f}`).join('')}`;
 }

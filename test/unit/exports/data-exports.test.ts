@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCp1252, encodeCp1252 } from '../../../app/exports/cp1252.js';
+import { decodeCp1252, encodeCp1252 } from '../../../app/domain/text/cp1252.js';
 // An independent Windows-1252 reader (the start-list importer's) checks what the .lif export wrote.
-import { decodeCp1252 as readCp1252 } from '../../../app/domain/start-list/cp1252.js';
+const readCp1252 = decodeCp1252;
 import { CSV_COLUMNS, resultsCsv } from '../../../app/exports/csv.js';
 import { readRaceEvidence, type RaceEvidence } from '../../../app/exports/evidence-files.js';
 import { resultsJson } from '../../../app/exports/json.js';
@@ -26,7 +26,7 @@ describe('CSV export', () => {
     const records = parseCsvRecords(bytes.subarray(3).toString('utf8'));
     expect(records[0]).toEqual([...CSV_COLUMNS]);
     const rows = records.slice(1).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i] as string])));
-    expect(rows).toHaveLength(fx.view.results.finishers.length);
+    expect(rows).toHaveLength(fx.view.results.finishers.length + fx.view.results.others.length);
     fx.view.results.finishers.forEach((f, i) => {
       const row = rows[i] as Record<string, string>;
       expect(row.place).toBe(f.place === null ? '' : String(f.place));
@@ -42,6 +42,9 @@ describe('CSV export', () => {
     expect(smith.team).toBe('Ørsted "Fast" AC');
     expect(smith.behind_winner).toBe('+0.06');
     expect(smith.behind_previous).toBe('+0.04');
+    // Not placed: the status word in the place column, and in its own column with the reason.
+    expect(rows[rows.length - 1]).toMatchObject({ place: 'DNF', competitor: '9', name: 'Chloé Dubois', time: '', status: 'DNF', reason: 'pulled up' });
+    expect(rows[0]).toMatchObject({ status: '', hand: 'false' });
   });
 });
 
@@ -53,7 +56,11 @@ describe('JSON export', () => {
     expect(doc.revision).toBe(fx.view.revision);
     expect(doc.finishers).toEqual(fx.view.results.finishers);
     expect(doc.race.name).toBe(fx.view.meta.name);
-    expect(doc.race.venue).toBe('Stadion Köln');
+    expect(doc.race.event).toEqual({ number: 12, round: 1, heat: 2, name: "Men's 100 m", meet: 'City Games 2026', venue: 'Stadion Köln', date: '2026-06-14', distance_m: 100, wind_mps: 1.2 });
+    expect(doc.event).toEqual(doc.race.event);
+    expect(doc.others).toEqual(fx.view.results.others);
+    expect(doc.checks).toEqual([]);
+    expect(doc.statuses).toEqual(fx.view.statuses);
     expect(doc.certification.official).toBe('Jane Official');
     expect(doc.evidence.raceJsonSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(doc.evidence.compositeSha256).toBe(fx.view.evidence.composite.sha256);
@@ -72,11 +79,10 @@ describe('FinishLynx .lif export', () => {
     const header = records[0] as string[];
     expect(header).toHaveLength(11);
     // event, round, heat, event name, wind, wind unit, template, capture time, capture duration, distance, start time
-    expect(header.slice(0, 4)).toEqual(['1', '1', '2', "City Games 2026 - Men's 100 m, heat 2"]);
-    expect(header[8]).toBe('0.638');
-    expect(header[10]).toBe('15:21:04');
+    expect(header).toEqual(['12', '1', '2', "Men's 100 m", '+1.2', 'm/s', '', '', '0.638', '100', '15:21:04']);
     const lines = records.slice(1);
-    expect(lines).toHaveLength(5); // placed finishers only
+    expect(lines).toHaveLength(6); // five placed, then the one who did not finish
+    expect(lines[5]).toEqual(['DNF', '9', '7', 'Dubois', 'Chloé', 'Lyon AC', '', '', '', '']);
     expect(lines[0]).toEqual(['1', '7', '4', 'Müller', 'Anna', 'TV Köln', '10.21', '', '', '']);
     expect(lines[1]).toEqual(['2', '12', '5', "Ñúñez-O'Brien", 'Zoë', 'Club Atlético, Sevilla', '10.23', '', '0.02', '']);
     expect(lines[2]).toEqual(['3', '3', '3', 'Smith, Jr.', 'John', 'Ørsted "Fast" AC', '10.27', '', '0.06', '']);

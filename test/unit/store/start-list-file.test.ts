@@ -68,12 +68,25 @@ describe('CSV start lists', () => {
 
   it('reads semicolon- and tab-separated CSV as European spreadsheets save it', async () => {
     const semi = await write('semi.csv', 'ID;Name;Club;Lane\n5;"Dupont; Jean";"Paris, UC";3\n');
-    expect(await parseStartListFile(semi)).toEqual([{ id: '5', name: 'Dupont; Jean', team: 'Paris, UC', lane: '3' }]);
+    expect(await parseStartListFile(semi)).toEqual([{ id: '5', name: 'Dupont; Jean', club: 'Paris, UC', lane: '3' }]);
     const tab = await write('tab.csv', 'bib\tfirst name\tlast name\tteam\n9\tAnn\tAble\t\n10\t\tBest\tB\n');
     expect(await parseStartListFile(tab)).toEqual([
-      { id: '9', name: 'Ann Able', firstName: 'Ann', lastName: 'Able' },
-      { id: '10', name: 'Best', lastName: 'Best', team: 'B' },
+      { id: '9', name: 'Ann Able', firstName: 'Ann', lastName: 'Able', bib: '9' },
+      { id: '10', name: 'Best', lastName: 'Best', team: 'B', bib: '10' },
     ]);
+  });
+
+  it("reads each sport's optional columns: bib, club, nation, jockey, trainer, draw, trap (team and lane as before)", async () => {
+    const athletics = await write('athletics.csv', 'bib,lane,first name,last name,club,nation\n1107,4,Anna,Müller,TV Köln,GER\n');
+    expect(await parseStartListFile(athletics)).toEqual([
+      { id: '1107', bib: '1107', lane: '4', name: 'Anna Müller', firstName: 'Anna', lastName: 'Müller', club: 'TV Köln', nation: 'GER' },
+    ]);
+    const horse = await write('horse.csv', 'No,Horse,Jockey,Trainer,Draw\n7,Frankel,T. Queally,H. Cecil,4\n');
+    expect(await parseStartListFile(horse)).toEqual([{ id: '7', name: 'Frankel', jockey: 'T. Queally', trainer: 'H. Cecil', draw: '4' }]);
+    const dogs = await write('dogs.csv', 'trap,id,greyhound,trainer\n1,D1,Westmead Hawk,N. Savva\n');
+    expect(await parseStartListFile(dogs)).toEqual([{ id: 'D1', trap: '1', name: 'Westmead Hawk', trainer: 'N. Savva' }]);
+    const long = await write('long.csv', `id,name,draw\n1,A,${'9'.repeat(20)}\n`);
+    await expect(parseStartListFile(long)).rejects.toThrow(`${long} line 2: draw "99999999999999999999…" is longer than 16 characters`);
   });
 
   it('reads a Windows-1252 CSV saved by an old spreadsheet', async () => {

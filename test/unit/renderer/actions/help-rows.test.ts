@@ -10,7 +10,7 @@ describe('the ? overlay', () => {
       { keys: 'F', help: 'Fit the whole race' },
     ]);
     const marking = helpRows('Marking').map((r) => r.keys);
-    expect(marking).toEqual(expect.arrayContaining(['0–9', 'J / K', 'Enter', '← / →', 'S', 'A', 'Shift + D', 'Ctrl + Z', 'Ctrl + Shift + Z', 'Esc']));
-    expect(helpRows('Race').map((r) => r.keys)).toEqual(['Shift + C', 'Shift + A', 'Shift + E', 'Ctrl + O', '?']);
+    expect(marking).toEqual(expect.arrayContaining(['0–9', 'J / K', 'Enter', '← / →', 'S', 'A', 'Shift + D', 'Shift + W', 'X', 'Ctrl + Z', 'Ctrl + Shift + Z', 'Esc']));
+    expect(helpRows('Race').map((r) => r.keys)).toEqual(['Shift + T', 'Shift + C', 'Shift + A', 'E', 'Shift + E', 'Ctrl + O', '?']);
   });
 });

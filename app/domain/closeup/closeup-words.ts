@@ -1,0 +1,20 @@
+/** What an enlargement shows, in words: the same sentence under the printed enlargement and the workspace's Close-up. */
+
+export interface WordsSubject {
+  /** "1st #5". */
+  tag: string;
+  name: string;
+  /** Behind the one before ("+0.001 s"); '' for the first. */
+  margin: string;
+}
+
+/** "the decisive finish: 1st #5 Kyle Marsh, 2nd #17 Chris Bellamy (+0.001 s)". */
+export function closeupWho(subjects: readonly WordsSubject[], decisive: boolean): string {
+  const who = subjects.map((s, i) => `${s.tag} ${s.name}`.trim() + (i > 0 && s.margin ? ` (${s.margin})` : '')).join(', ');
+  return `${decisive ? 'the decisive finish' : 'a close finish'}: ${who}`;
+}
+
+/** How many times each column is repeated across, in words; '' where columns are as wide as rows are tall. */
+export function columnRepeatWords(columnRepeat: number): string {
+  return columnRepeat > 1 ? `shown ×${columnRepeat}: each column repeated ${columnRepeat} times across, since the camera took few columns across these bodies` : '';
+}

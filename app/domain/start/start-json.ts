@@ -1,0 +1,77 @@
+/**
+ * The race's time zero as `info --json`, `results --json` and the JSON export carry it:
+ * `start: { method, time_s, uncertainty_s, sound_delay_s, distance_m, temperature_c, by }` (`time_s` on the footage
+ * clock; every field null while no start is set), plus the exact `time_ns`, the detected signal and when it was set;
+ * and `zero_control`, the attached zero-control test or null.
+ */
+import { ticksToSeconds } from '../time/ticks.js';
+import type { StartMethod, StartRecord, ZeroControlRecord } from './start-record.js';
+
+export interface StartInfo {
+  method: StartMethod | null;
+  /** Time zero on the footage clock, seconds (unrounded). */
+  time_s: number | null;
+  /** The same, exact integer nanoseconds. */
+  time_ns: string | null;
+  uncertainty_s: number | null;
+  sound_delay_s: number | null;
+  distance_m: number | null;
+  temperature_c: number | null;
+  by: string | null;
+  at: string | null;
+  /** audio: the onset as heard at the microphone; flash: the first frame showing it (footage clock). */
+  detected_s: number | null;
+  /** The file the signal was found in (the race's video or an audio file). */
+  source: string | null;
+  /** audio: how far the report rose above the sound just before it, dB. */
+  rise_db: number | null;
+}
+
+export interface ZeroControlInfo {
+  passed: boolean;
+  offset_s: number;
+  tolerance_s: number;
+  report_file: string;
+  report_sha256: string;
+  tested_by: string;
+  tested_at: string;
+  by: string;
+  at: string;
+}
+
+const sec = (ns: string | undefined) => (ns === undefined ? null : ticksToSeconds(BigInt(ns)));
+
+export function startInfo(start: StartRecord | undefined): StartInfo {
+  if (!start) {
+    return { method: null, time_s: null, time_ns: null, uncertainty_s: null, sound_delay_s: null, distance_m: null, temperature_c: null, by: null, at: null, detected_s: null, source: null, rise_db: null };
+  }
+  return {
+    method: start.method,
+    time_s: sec(start.zeroNs),
+    time_ns: start.zeroNs,
+    uncertainty_s: sec(start.uncertaintyNs),
+    sound_delay_s: sec(start.soundDelayNs),
+    distance_m: start.distanceM === undefined ? null : Number(start.distanceM),
+    temperature_c: start.temperatureC === undefined ? null : Number(start.temperatureC),
+    by: start.by,
+    at: start.at,
+    detected_s: sec(start.detectedNs),
+    source: start.source?.path ?? null,
+    rise_db: start.riseDb ?? null,
+  };
+}
+
+export function zeroControlInfo(zc: ZeroControlRecord | undefined): ZeroControlInfo | null {
+  if (!zc) return null;
+  return {
+    passed: zc.passed,
+    offset_s: ticksToSeconds(BigInt(zc.offsetNs)),
+    tolerance_s: ticksToSeconds(BigInt(zc.frameIntervalNs)),
+    report_file: zc.reportFile,
+    report_sha256: zc.reportSha256,
+    tested_by: zc.testedBy,
+    tested_at: zc.testedAt,
+    by: zc.by,
+    at: zc.at,
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The official record's notes on a sheet: who did not start or finish and who was disqualified (the rule, the
+ * reason, the official), dead heats that were withdrawn and why, and the rule checks, which an official certifying
+ * anyway has signed under, and any distance the judge set in place of the computed one.
+ */
+import type { RaceView } from '../../api/types.js';
+import { STATUS_MEANING } from '../../domain/race/status.js';
+
+/** Checks the sheet's other notes already state in full (notes.ts, and the withdrawals above). */
+const SAID_ELSEWHERE = new Set(['dead-heat-withdrawn', 'typed-time', 'time-across-gap']);
+
+const listed = (ids: readonly string[]) => ids.map((c) => `#${c}`).join(' and ');
+
+export function recordNotes(view: RaceView): string[] {
+  const notes: string[] = [];
+  for (const o of view.results.others) {
+    if (o.status === 'unmarked') continue;
+    const who = o.name ? `#${o.competitor} ${o.name}` : `#${o.competitor}`;
+    const rule = o.rule ? ` under rule ${o.rule}` : '';
+    const time = o.time_display ? `; time ${o.time_display} kept for the record, no place` : '';
+    notes.push(`${who}: ${o.status}, ${STATUS_MEANING[o.status]}${rule}${o.reason ? ` (${o.reason})` : ''}, recorded by ${o.by ?? 'an official'}${time}.`);
+  }
+  for (const f of view.results.finishers) {
+    const j = f.judge_distance;
+    if (j) notes.push(`#${f.competitor}${f.name ? ` ${f.name}` : ''}: distance ${f.lengths_display} set by the judge ${j.by} (the scale gave ${j.computed}): ${j.reason}.`);
+  }
+  for (const w of view.withdrawnDeadHeats) {
+    notes.push(`Dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) withdrawn by ${w.by}: ${w.reason}.`);
+  }
+  for (const c of view.results.checks) {
+    if (SAID_ELSEWHERE.has(c.code)) continue;
+    notes.push(`${c.severity === 'error' ? 'CHECK FAILED' : 'Check'}: ${c.message}.`);
+  }
+  return notes;
+}

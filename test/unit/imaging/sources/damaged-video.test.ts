@@ -1,0 +1,89 @@
+/**
+ * Damaged video is never built silently. A copy cut short (the container declares 15.08 s, the frames stop at a
+ * third) and a copy with bytes overwritten mid-file are refused with the count and the times of what is wrong;
+ * with --skip-bad they build and the damaged stretches are recorded as gaps. The damage is made here, with ffmpeg
+ * and byte surgery, from a clean clip that builds without a word.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../fixtures/cli-capture.js';
+
+let tmp: string;
+let clip: string;
+const FRAMES = 377;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'pf-damaged-video-'));
+  process.env.PHOTOFINISH_DATA_DIR = path.join(tmp, 'data');
+  clip = path.join(tmp, 'clip.mp4');
+  // H.264 with a keyframe every 50 frames, index at the front (as phones and cameras write it).
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-frames:v', String(FRAMES), '-c:v', 'libx264', '-g', '50', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', clip]);
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish build:')) ?? '';
+
+async function damaged(name: string, change: (b: Buffer) => Buffer): Promise<string> {
+  const file = path.join(tmp, name);
+  await writeFile(file, change(Buffer.from(await readFile(clip))));
+  return file;
+}
+
+describe('video damage', () => {
+  it('a clean clip builds every frame with no gap', async () => {
+    const r = await runCli(['build', clip, '--out', path.join(tmp, 'clean'), '--line', '160']);
+    expect(errorLine(r.err)).toBe('');
+    expect(r.out).toContain(`${FRAMES} columns × 240 rows`);
+    expect(r.out).toContain('gaps      none');
+  });
+
+  it('a file cut short is refused with what is missing; with --skip-bad the lost end is a gap', async () => {
+    const cut = await damaged('cut.mp4', (b) => b.subarray(0, Math.floor(b.length * 0.37)));
+    const r = await runCli(['build', cut, '--out', path.join(tmp, 'cut'), '--line', '160']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toMatch(
+      new RegExp(`^photofinish build: ${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: the video is damaged: .*the file is cut short: its frames end at [0-9.]+ s but its container declares 15\\.08 s \\(about \\d+ frames missing\\); use --skip-bad to leave bad frames out as a gap$`),
+    );
+    const race = path.join(tmp, 'cut-skip');
+    const s = await runCli(['build', cut, '--out', race, '--line', '160', '--skip-bad']);
+    expect(s.code).toBe(0);
+    const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { columns: number; last_time_s: number; gaps: { to_s: number; files?: string[] }[] };
+    expect(info.columns).toBeLessThan(FRAMES / 2);
+    const end = info.gaps.at(-1) as { to_s: number; files?: string[] };
+    expect(end.files?.[0]).toMatch(/^cut\.mp4: cut short, about \d+ frames missing at the end$/);
+    expect(end.to_s).toBeGreaterThan(14.9);
+  });
+
+  it('a file damaged mid-way is refused with the count and times; with --skip-bad the damaged frames are gaps', async () => {
+    const broken = await damaged('broken.mp4', (b) => {
+      // Seeded scribbles over 4 KB in the middle of the media data.
+      let seed = 7;
+      for (let k = Math.floor(b.length / 2); k < Math.floor(b.length / 2) + 4000; k += 7) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        b[k] = seed & 0xff;
+      }
+      return b;
+    });
+    const r = await runCli(['build', broken, '--out', path.join(tmp, 'broken'), '--line', '160']);
+    expect(r.code).toBe(2);
+    const line = errorLine(r.err);
+    expect(line).toMatch(/: the video is damaged: /);
+    expect(line).toMatch(/(\d+ frames? could not be decoded \([0-9.]+ s|\d+ frames? (was|were) decoded from damaged data \([0-9.]+–[0-9.]+ s; FFmpeg reported \d+ decoding errors?\))/);
+
+    const race = path.join(tmp, 'broken-skip');
+    const s = await runCli(['build', broken, '--out', race, '--line', '160', '--skip-bad']);
+    expect(s.code).toBe(0);
+    const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { columns: number; gaps: { from_s: number; to_s: number; reason: string }[] };
+    expect(info.columns).toBeLessThan(FRAMES);
+    const bad = info.gaps.filter((g) => g.reason === 'bad-frame');
+    expect(bad.length).toBeGreaterThan(0);
+    // The damage sits in the middle of the clip (about 7 s of 15), not at its ends.
+    for (const g of bad) expect(g.from_s).toBeGreaterThan(3);
+    for (const g of bad) expect(g.to_s).toBeLessThan(13);
+  });
+});

@@ -1,0 +1,53 @@
+/** What the viewer is handed for a race: hairline labels and colours, ghosts named once accepted, the CSS filter. */
+import { describe, expect, it } from 'vitest';
+import type { EdgeSuggestion, RaceView } from '../../../../app/api/types.js';
+import { DEFAULT_PICTURE } from '../../../../renderer/src/session/state.js';
+import { pictureFilter, viewerData } from '../../../../renderer/src/viewer/viewer-data.js';
+import { raceView } from '../fakes/race-view.js';
+
+const TIMES = [10_000_000_000n, 10_001_000_000n, 10_002_000_000n];
+const edge = (index: number, time_ns: string): EdgeSuggestion =>
+  ({ index, column: 1.5, rows: [10, 20], time_ns, uncertainty_s: 0.000014, confidence: 0.9 }) as unknown as EdgeSuggestion;
+
+function race(marks: unknown[]): RaceView {
+  return raceView({
+    marks: marks as RaceView['marks'],
+    competitors: [{ id: '5', name: 'Five', colour: '#123456' }, { id: '17', name: 'Seventeen' }] as RaceView['competitors'],
+    evidence: { columns: 3, rows: 100, gaps: [], tiles: { tileWidth: 256, levels: [] }, measured: { medianIntervalNs: '1000000' } } as unknown as RaceView['evidence'],
+  });
+}
+
+describe('viewer data', () => {
+  it('labels marks by competitor, flags typed and accepted-suggestion marks, and places typed times by the time map', () => {
+    const d = viewerData(
+      race([
+        { competitorId: '5', position: { kind: 'column', milliColumn: 1250 }, origin: 'click' },
+        { competitorId: '17', position: { kind: 'time', ns: '10001500000' }, origin: 'typed' },
+        { competitorId: '9', position: { kind: 'time', ns: '10002000000' }, origin: 'suggestion', suggestion: { index: 2 } },
+      ]),
+      TIMES,
+      '17',
+      [],
+      4,
+    );
+    expect(d.marks).toEqual([
+      { competitorId: '5', label: '#5', colour: '#123456', column: 1.25, selected: false },
+      { competitorId: '17', label: '#17 (typed)', colour: expect.stringMatching(/^#/), column: 1.5, selected: true },
+      { competitorId: '9', label: '#9 (S3)', colour: '#ffffff', column: 2, selected: false },
+    ]);
+  });
+
+  it('names a ghost after the competitor it was accepted for, and shows the others with their time', () => {
+    const accepted = { competitorId: '5', position: { kind: 'time', ns: '10001500000' }, origin: 'suggestion', suggestion: { index: 0 } };
+    const d = viewerData(race([accepted]), TIMES, null, [edge(0, '10001500000'), edge(1, '10001600000')], 4);
+    expect(d.suggestions.map((s) => [s.label, s.acceptedFor])).toEqual([
+      ['S1 → #5', '5'],
+      ['S2 10.00160 s ±14 µs', null],
+    ]);
+  });
+
+  it('filters the tile layer only with the adjustments in use', () => {
+    expect(pictureFilter(DEFAULT_PICTURE, 'url(#g)')).toBe('none');
+    expect(pictureFilter({ ...DEFAULT_PICTURE, contrast: 1.5, invert: true, gamma: 2 }, 'url(#g)')).toBe('contrast(1.5) invert(1) url(#g)');
+  });
+});
