@@ -2,7 +2,7 @@
  * Data that crosses the API (IPC, HTTP, CLI --json). JSON only: exact times are integer nanoseconds as decimal
  * strings (`*Ns`), `_s` fields are unrounded seconds as numbers, `_display` fields the sport's published text.
  */
-import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment } from '../domain/race/document.js';
+import type { Competitor, RaceMeta, SportSettings, Mark, DeadHeat, Certification, Amendment, EdgeFlag } from '../domain/race/document.js';
 import type { EvidenceManifest, FinishLine, SourceKind } from '../domain/race/evidence.js';
 import type { Hint, HintFacts } from '../domain/errors.js';
 import type { ResultsReport } from '../domain/results/results-report.js';
@@ -167,6 +167,8 @@ export interface CloseupsView {
   left: string[];
 }
 
+export type { EdgeFlag } from '../domain/race/document.js';
+
 export interface EdgeSuggestion {
   index: number;
   time_s: number;
@@ -175,5 +177,12 @@ export interface EdgeSuggestion {
   rows: [number, number];
   direction: 'left-to-right' | 'right-to-left' | 'up' | 'down';
   uncertainty_s: number;
+  /**
+   * The uncertainty comes from a kind of reading whose stated uncertainties the accuracy benchmark checks (at least
+   * 90 % of errors within twice it, none beyond four times): a sub-frame fit from the source frames, or a sharp edge
+   * in a line-scan image. False for readings only good to a frame (or column) interval.
+   */
+  uncertainty_calibrated: boolean;
+  flags: EdgeFlag[];
   confidence: number;
 }

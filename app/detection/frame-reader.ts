@@ -1,27 +1,35 @@
 /**
  * Source frames for the detector, as 8-bit RGB. A frame folder is read file by file, with the decoder the build
  * used (FFmpeg or sharp decode the same JPEG to slightly different pixels; detection must see the composite's); a
- * video is decoded once for all the frames needed (one ffmpeg pass selecting them by decode index, the same
- * numbering and orientation the build used); a GIF goes through the shared source reader. Frames are read from the
+ * video is decoded in short stretches around the frames needed (video-frames.ts, the build's numbering and
+ * orientation); a GIF goes through the shared source reader. Frames are read from the
  * footage the manifest names and the detector never modifies them.
  */
-import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Band } from '../domain/detection/background.js';
 import type { RgbImage } from '../domain/detection/front-fit.js';
 import { UserError } from '../domain/errors.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
 import { openCachedSource } from '../imaging/source-cache.js';
-import { ffmpegPath, lastErrorLine, missingTool } from '../imaging/sources/ffmpeg.js';
+import { ffmpegPath, framePassthroughArgs, missingTool, runTool } from '../imaging/sources/ffmpeg.js';
 import { decodeJpegFrameWithFfmpeg } from '../imaging/sources/jpeg-ffmpeg.js';
 import type { Samples } from '../imaging/pixels.js';
+import { keyframesOf, readVideoFrames } from './video-frames.js';
 
-export type FrameReader = (indices: readonly number[]) => Promise<Map<number, RgbImage>>;
+/**
+ * Reads the frames with these numbers (a video only the `band` of them, where given; other sources whole);
+ * `keyframes`, where the source has them (a video), lists the frames that
+ * decode on their own, which the background is best sampled from.
+ */
+export type FrameReader = ((indices: readonly number[], band?: Band) => Promise<Map<number, RgbImage>>) & { keyframes?: () => Promise<number[] | null> };
 
 export function frameReader(manifest: EvidenceManifest): FrameReader {
   const src = manifest.source;
   if (src.kind === 'frames') return (indices) => readFolderFrames(manifest, indices);
-  if (src.kind === 'video') return (indices) => readVideoFrames(src.path, src.width, src.height, indices);
+  if (src.kind === 'video') return Object.assign((indices: readonly number[], band?: Band) => readVideoFrames(src.path, src.width, src.height, indices, band), { keyframes: () => keyframesOf(src.path) });
   return async (indices) => {
     const source = await openCachedSource(src.path);
     const out = new Map<number, RgbImage>();
@@ -34,27 +42,78 @@ export function frameReader(manifest: EvidenceManifest): FrameReader {
 }
 
 async function readFolderFrames(manifest: EvidenceManifest, indices: readonly number[]): Promise<Map<number, RgbImage>> {
+  const unique = [...new Set(indices)].sort((a, b) => a - b);
+  const files = unique.map((i) => {
+    const file = manifest.source.files[i];
+    if (!file) throw new UserError(`frame ${i} is not in the race's evidence`, 'NOT_FOUND');
+    return file.path;
+  });
+  // JPEG frames the build decoded with FFmpeg: a few FFmpeg processes for all of them (one start-up each, not one
+  // per frame); should any frame fail there, frame by frame, so the message names the file.
+  if (manifest.source.decoder === 'ffmpeg' && unique.length > 2) {
+    const channels = manifest.source.channels === 1 ? 1 : 3;
+    const halves = [files.slice(0, Math.ceil(files.length / 2)), files.slice(Math.ceil(files.length / 2))];
+    const decoded = await Promise.all(halves.map((h) => decodeJpegListWithFfmpeg(h, channels).catch(() => null)));
+    if (decoded.every((d) => d !== null)) {
+      const images = decoded.flat() as RgbImage[];
+      return new Map(unique.map((i, k) => [i, images[k] as RgbImage]));
+    }
+  }
   const out = new Map<number, RgbImage>();
-  const unique = [...new Set(indices)];
   let next = 0;
   const worker = async () => {
     while (next < unique.length) {
-      const i = unique[next++] as number;
-      const file = manifest.source.files[i];
-      if (!file) throw new UserError(`frame ${i} is not in the race's evidence`, 'NOT_FOUND');
+      const k = next++;
+      const file = files[k] as string;
       let image: RgbImage;
       try {
-        image = manifest.source.decoder === 'ffmpeg' ? await decodeLikeBuild(file.path, manifest.source.channels) : await decodeWithSharp(file.path);
+        image = manifest.source.decoder === 'ffmpeg' ? await decodeLikeBuild(file, manifest.source.channels) : await decodeWithSharp(file);
       } catch (err) {
         // A missing ffmpeg is its own one-line message; anything else is the frame file.
         if (err instanceof UserError && err.message === missingTool(path.basename(ffmpegPath())).message) throw err;
-        throw new UserError(`${file.path}: source frame cannot be read (the footage was moved, deleted or damaged)`, 'NOT_FOUND');
+        throw new UserError(`${file}: source frame cannot be read (the footage was moved, deleted or damaged)`, 'NOT_FOUND');
       }
-      out.set(i, image);
+      out.set(unique[k] as number, image);
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, unique.length) }, worker));
   return out;
+}
+
+/**
+ * JPEG files decoded by one FFmpeg through the concat demuxer, in list order, exactly as decoding each on its own
+ * (same decoder, same conversion); grey stays grey and is then replicated. Throws unless every file decoded.
+ */
+async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 3): Promise<RgbImage[]> {
+  if (files.length === 0) return [];
+  const first = await decodeJpegFrameWithFfmpeg(files[0] as string, channels);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pf-detect-'));
+  try {
+    const list = path.join(dir, 'frames.ffconcat');
+    const quote = (f: string) => `'${f.replace(/'/g, "'\\''")}'`;
+    await writeFile(list, ['ffconcat version 1.0', ...files.flatMap((f) => [`file ${quote(f)}`, 'duration 1'])].join('\n') + '\n');
+    const res = await runTool(ffmpegPath(), [
+      '-v', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list,
+      '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
+    ]);
+    const bytes = first.width * first.height * channels;
+    if (res.code !== 0 || res.stdout.length !== bytes * files.length) throw new Error(`concat decode gave ${res.stdout.length} bytes for ${files.length} frames`);
+    return files.map((_, k) => greyToRgb(new Uint8Array(res.stdout.buffer, res.stdout.byteOffset + k * bytes, bytes), first.width, first.height, channels));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function greyToRgb(pixels: Uint8Array, width: number, height: number, channels: 1 | 3): RgbImage {
+  if (channels === 3) return { width, height, data: pixels };
+  const data = new Uint8Array(width * height * 3);
+  for (let p = 0; p < width * height; p++) {
+    const v = pixels[p] as number;
+    data[p * 3] = v;
+    data[p * 3 + 1] = v;
+    data[p * 3 + 2] = v;
+  }
+  return { width, height, data };
 }
 
 async function decodeWithSharp(file: string): Promise<RgbImage> {
@@ -66,61 +125,7 @@ async function decodeWithSharp(file: string): Promise<RgbImage> {
 async function decodeLikeBuild(file: string, sourceChannels: number): Promise<RgbImage> {
   const channels = sourceChannels === 1 ? 1 : 3;
   const f = await decodeJpegFrameWithFfmpeg(file, channels);
-  if (channels === 3) return { width: f.width, height: f.height, data: f.pixels };
-  const data = new Uint8Array(f.width * f.height * 3);
-  for (let p = 0; p < f.width * f.height; p++) {
-    const v = f.pixels[p] as number;
-    data[p * 3] = v;
-    data[p * 3 + 1] = v;
-    data[p * 3 + 2] = v;
-  }
-  return { width: f.width, height: f.height, data };
-}
-
-/** Contiguous runs of sorted indices as ffmpeg `between(n,a,b)` terms, so the expression stays short. */
-function selectExpression(sorted: number[]): string {
-  const terms: string[] = [];
-  let start = sorted[0] as number;
-  let prev = start;
-  for (const i of [...sorted.slice(1), Number.NaN]) {
-    if (i === prev + 1) {
-      prev = i;
-      continue;
-    }
-    terms.push(start === prev ? `eq(n\\,${start})` : `between(n\\,${start}\\,${prev})`);
-    start = i;
-    prev = i;
-  }
-  return terms.join('+');
-}
-
-async function readVideoFrames(file: string, width: number, height: number, indices: readonly number[]): Promise<Map<number, RgbImage>> {
-  const sorted = [...new Set(indices)].sort((a, b) => a - b);
-  const out = new Map<number, RgbImage>();
-  if (sorted.length === 0) return out;
-  // -noautorotate: frames as stored, as the build decoded them (the manifest's width and height are the stored ones).
-  const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error', '-noautorotate', '-copyts', '-i', file, '-map', '0:v:0', '-an', '-sn', '-dn',
-    '-vf', `select=${selectExpression(sorted)},format=rgb24`, '-fps_mode', 'passthrough', '-f', 'rawvideo', 'pipe:1',
-  ];
-  const frameBytes = width * height * 3;
-  const chunks: Buffer[] = [];
-  let stderr = '';
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    proc.stdout.on('data', (c: Buffer) => chunks.push(c));
-    proc.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString('utf8')).slice(-4000)));
-    proc.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? missingTool('ffmpeg') : e));
-    proc.on('close', resolve);
-  });
-  if (code !== 0) throw new UserError(`${file}: ffmpeg could not decode frames for detection (${lastErrorLine(stderr)})`, 'INVALID_ARGUMENT');
-  const all = Buffer.concat(chunks);
-  const got = Math.floor(all.length / frameBytes);
-  if (got < sorted.length) throw new UserError(`${file}: only ${got} of ${sorted.length} frames needed for detection could be decoded`, 'INVALID_ARGUMENT');
-  sorted.forEach((index, k) => {
-    out.set(index, { width, height, data: new Uint8Array(all.buffer, all.byteOffset + k * frameBytes, frameBytes) });
-  });
-  return out;
+  return greyToRgb(f.pixels, f.width, f.height, channels);
 }
 
 /** Any engine samples (grey or RGB, 8 or 16 bit) as 8-bit-scale RGB floats. */

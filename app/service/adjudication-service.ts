@@ -10,7 +10,7 @@ import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
-import type { MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
+import type { Mark, MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
 import { raceTimeToPosition } from '../domain/start/start-record.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
@@ -69,7 +69,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     async placeMark({ raceId, competitorId, column, timeS, suggestion, typed, hand, by }) {
       let position: MarkPosition;
       let origin: MarkOrigin;
-      let accepted: { index: number; uncertaintyNs: string; confidence: number } | undefined;
+      let accepted: Mark['suggestion'];
       if (column !== undefined) {
         position = { kind: 'column', milliColumn: toMilliColumn(column) };
         origin = 'image';
@@ -81,7 +81,13 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         // The refined crossing time is finer than a column; keep it exactly.
         position = { kind: 'time', ns: edge.time_ns };
         origin = 'suggestion';
-        accepted = { index: suggestion as number, uncertaintyNs: secondsNumberToTicks(edge.uncertainty_s, 'uncertainty').toString(), confidence: edge.confidence };
+        accepted = {
+          index: suggestion as number,
+          uncertaintyNs: secondsNumberToTicks(edge.uncertainty_s, 'uncertainty').toString(),
+          confidence: edge.confidence,
+          calibrated: edge.uncertainty_calibrated,
+          ...(edge.flags.length ? { flags: edge.flags } : {}),
+        };
       }
       return change(raceId, by, (s, ev, at) =>
         commands.placeMark(s, ev.times, { competitorId, position: raceTimeToPosition(position, origin, s.doc), origin, by, at, ...(accepted ? { suggestion: accepted } : {}) }),

@@ -1,69 +1,138 @@
 /**
- * `npm run bench:accuracy`: the detector against ground truth. For every synthetic scenario (test/synthetic) it
- * prints each suggested crossing time's error in frame intervals and in milliseconds and whether the order is
- * right; then the totals against the goals (order right whenever the true gap is ≥ 0.2 frame interval, median
- * error ≤ 0.05 interval, worst ≤ 0.15, no missed competitor, no false edge). Finally the real footage
- * ../shared/real-media/car-detection.mp4 (line y = 216), where four vehicles must be found with no false edge.
- * Exit status 1 when a goal is missed.
+ * `npm run bench:accuracy`: the detector against ground truth, synthetic and real reported apart.
+ *
+ * - Synthetic races (test/synthetic): the benchmark set and the hard cases (a car the colour of the stripes, cars
+ *   whose bodies touch, a car partly out of the picture, soft shadows ahead of the cars), then synthetic line-scan
+ *   images. Truth is exact.
+ * - Real footage: car-detection.mp4 against the crossings read by hand from its frames
+ *   (test/unit/detection/car-detection.labels.json), and the train's nose in comeng-linescan.png (its time axis is
+ *   not uniform, so in columns).
+ *
+ * Per crossing: the error in frame intervals and in ms, the stated uncertainty and the error in those; per group:
+ * median and worst error, calibration (share of errors within 1σ and 2σ of the stated uncertainty, any beyond 4σ),
+ * missed competitors, extra suggestions (a second suggestion for one body counts), flags. Goals: synthetic median
+ * ≤ 0.05 and worst ≤ 0.15 frame interval, real median ≤ 0.25 and worst ≤ 0.5; everywhere ≥ 90 % within 2σ, none
+ * beyond 4σ, nothing missed or extra. Exit status 1 when a goal is missed.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRequest } from '../../app/api/methods/build.js';
+import type { EdgeSuggestion } from '../../app/api/types.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
 import { buildRace } from '../../app/imaging/race-builder/build-race.js';
-import { BENCH_SCENARIOS } from '../../test/synthetic/scenarios.js';
-import { scoreScenario } from '../../test/synthetic/score.js';
+import { BENCH_SCENARIOS, EDGE_OF_RECORDING_SCENARIOS, HARD_SCENARIOS, LINESCAN_SCENARIOS } from '../../test/synthetic/scenarios.js';
+import { scoreEdges, scoreScenario, type ScenarioScore, type ScoredScenario } from '../../test/synthetic/score.js';
+import { edgeLine, groupOk, scenarioLine, scenarioOk, totals, totalsLine } from './accuracy-report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const f3 = (n: number) => (n >= 0 ? ' ' : '') + n.toFixed(3);
+const realMedia = path.resolve(repoRoot, '../shared/real-media');
+const exists = (file: string) => stat(file).then(
+  () => true,
+  () => false,
+);
+
+/** `npm run bench:accuracy -- WORD`: only the scenarios whose name holds WORD (and the real footage for "real"). */
+const only = process.argv[2]?.toLowerCase();
+const wanted = (name: string) => !only || name.toLowerCase().includes(only);
+
+async function synthetic(title: string, scenarios: ScoredScenario[], work: string): Promise<ScenarioScore[]> {
+  console.log(`\n=== ${title} ===`);
+  const scores: ScenarioScore[] = [];
+  for (const [i, s] of scenarios.entries()) {
+    if (!wanted(`${title} ${s.name}`)) continue;
+    const score = await scoreScenario(s, path.join(work, `${title.replace(/\W+/g, '-')}-${i}`));
+    scores.push(score);
+    console.log(`\n${s.name}  (${s.fps} ${s.lineScan ? 'lines' : 'fps'}, interval ${(1000 / s.fps).toFixed(3)} ms, detect ${score.detectMs.toFixed(0)} ms)`);
+    for (const e of score.edges) console.log(edgeLine(e));
+    for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(6)} s, rows ${e.rows[0]}–${e.rows[1]}   <-- not a competitor's crossing`);
+    console.log(scenarioLine(score, 0.15));
+  }
+  return scores;
+}
+
+interface Labels {
+  frameIntervalS: number;
+  line: { kind: 'segment'; x1: number; y1: number; x2: number; y2: number };
+  crossings: { id: string; time_s: number; sigmaFrames: number }[];
+}
+
+async function realVideo(work: string): Promise<ScenarioScore | null> {
+  const video = path.join(realMedia, 'car-detection.mp4');
+  if (!wanted('real car-detection.mp4')) return null;
+  if (!(await exists(video))) {
+    console.log(`\nReal footage: skipped (${video} is absent)`);
+    return null;
+  }
+  const labels = JSON.parse(await readFile(path.join(repoRoot, 'test/unit/detection/car-detection.labels.json'), 'utf8')) as Labels;
+  const { racePath } = await buildRace(buildRequest.parse({ source: video, out: path.join(work, 'car-detection'), line: labels.line, timing: { kind: 'source' } }));
+  const t0 = performance.now();
+  const edges = await detectEdgesForRace(racePath);
+  const ms = performance.now() - t0;
+  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: [0, 0] as [number, number], onLineAtStart: false, onLineAtEnd: false }));
+  const score = { ...scoreEdges(edges, truth, labels.frameIntervalS), name: 'car-detection.mp4', fps: 12.5, detectMs: ms };
+  console.log(`\ncar-detection.mp4 (12.5 fps, line y = 216; truth read by hand, ±0.13 frame each): ${edges.length} suggestions, detect ${ms.toFixed(0)} ms`);
+  for (const e of score.edges) console.log(edgeLine(e));
+  for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s   <-- not a vehicle's crossing`);
+  console.log(scenarioLine(score, 0.5));
+  return score;
+}
+
+/** The train's nose in comeng-linescan.png, read by eye: column 1511.5 (its cab front, rows 200–330; edge ~4 columns wide). */
+const COMENG_NOSE_COLUMN = 1511.5;
+
+async function realLineScan(work: string): Promise<boolean> {
+  const image = path.join(realMedia, 'comeng-linescan.png');
+  if (!wanted('real line-scan comeng-linescan.png')) return true;
+  if (!(await exists(image))) {
+    console.log(`\nReal line-scan: skipped (${image} is absent)`);
+    return true;
+  }
+  const { racePath } = await buildRace(buildRequest.parse({ source: image, out: path.join(work, 'comeng'), timing: { kind: 'line-rate', rate: '1000' } }));
+  const t0 = performance.now();
+  const edges = await detectEdgesForRace(racePath);
+  const ms = performance.now() - t0;
+  console.log(`\ncomeng-linescan.png (4715 columns; nose read by eye at column ${COMENG_NOSE_COLUMN}): ${edges.length} suggestion(s), detect ${ms.toFixed(0)} ms`);
+  const describe = (e: EdgeSuggestion) =>
+    `  #${e.index} column ${e.column.toFixed(2)}  rows ${e.rows[0]}–${e.rows[1]}  ±${(e.uncertainty_s * 1000).toFixed(2)} columns${e.uncertainty_calibrated ? '' : ' (not calibrated)'}${e.flags.length ? `  [${e.flags.join(', ')}]` : ''}`;
+  edges.forEach((e) => console.log(describe(e)));
+  const nose = edges.reduce<EdgeSuggestion | null>((best, e) => (!best || Math.abs(e.column - COMENG_NOSE_COLUMN) < Math.abs(best.column - COMENG_NOSE_COLUMN) ? e : best), null);
+  const error = nose ? nose.column - COMENG_NOSE_COLUMN : NaN;
+  // Its edge fades in over several columns (a hand-held slit-scan): within 2 columns where the suggestion claims a
+  // sub-column reading, within 10 where it says it is only good to the column.
+  const ok = nose !== null && (Math.abs(error) <= 2 || (!nose.uncertainty_calibrated && Math.abs(error) <= 10));
+  console.log(`  the nose: ${nose ? `suggestion #${nose.index}, error ${error.toFixed(2)} columns` : 'NOT FOUND'}${ok ? '' : '   <-- goal missed'}`);
+  return ok;
+}
 
 async function main(): Promise<number> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'pf-bench-accuracy-'));
   let failed = false;
-  const allAbs: number[] = [];
   try {
-    for (const [i, s] of BENCH_SCENARIOS.entries()) {
-      const score = await scoreScenario(s, path.join(work, String(i)));
-      console.log(`\n${s.name}  (${s.fps} fps, interval ${(1000 / s.fps).toFixed(3)} ms, detect ${score.detectMs.toFixed(0)} ms)`);
-      for (const e of score.edges) {
-        allAbs.push(Math.abs(e.errorFrames));
-        console.log(`  car ${e.id.padEnd(3)} truth ${e.truthS.toFixed(7)} s  found ${e.foundS.toFixed(7)} s  error ${f3(e.errorFrames)} frame  ${f3(e.errorMs)} ms  (stated ±${e.uncertaintyMs.toFixed(3)} ms)`);
-      }
-      const ok = score.orderRight && score.missed.length === 0 && score.falseEdges.length === 0 && score.worstAbsFrames <= 0.15;
-      if (!ok) failed = true;
-      console.log(
-        `  order ${score.orderRight ? 'right' : 'WRONG'}; median |error| ${score.medianAbsFrames.toFixed(3)}, worst ${score.worstAbsFrames.toFixed(3)} frame; ` +
-          `missed ${score.missed.length ? score.missed.join(',') : 'none'}; false edges ${score.falseEdges.length}${ok ? '' : '   <-- goal missed'}`,
-      );
-    }
-    allAbs.sort((a, b) => a - b);
-    const median = allAbs[Math.floor(allAbs.length / 2)] ?? NaN;
-    const worst = allAbs[allAbs.length - 1] ?? NaN;
-    console.log(`\nAll synthetic edges: ${allAbs.length}; median |error| ${median.toFixed(3)} frame (goal ≤ 0.05), worst ${worst.toFixed(3)} frame (goal ≤ 0.15)`);
-    if (!(median <= 0.05) || !(worst <= 0.15)) failed = true;
+    const bench = await synthetic('Synthetic races', BENCH_SCENARIOS, work);
+    const hard = await synthetic('Synthetic hard cases', [...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS], work);
+    const lineScan = await synthetic('Synthetic line-scan images', LINESCAN_SCENARIOS, work);
+    const real = await realVideo(work);
+    const comengOk = await realLineScan(work);
 
-    const video = path.resolve(repoRoot, '../shared/real-media/car-detection.mp4');
-    let haveVideo = true;
-    try {
-      await stat(video);
-    } catch {
-      haveVideo = false;
+    console.log('\n=== Summary ===');
+    const synth = totals([...bench, ...hard, ...lineScan]);
+    console.log(totalsLine('Synthetic (all)', synth));
+    console.log(totalsLine('  of which hard cases', totals(hard)));
+    console.log(totalsLine('  of which line-scan', totals(lineScan), 'line interval'));
+    const synthOk = groupOk(synth, 0.05, 0.15) && [...bench, ...hard, ...lineScan].every((s) => scenarioOk(s, 0.15));
+    console.log(`  goals (median ≤ 0.05, worst ≤ 0.15, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${synthOk ? 'met' : 'MISSED'}`);
+    if (!synthOk) failed = true;
+    if (real) {
+      const t = totals([real]);
+      console.log(totalsLine('Real (car-detection.mp4)', t));
+      const realOk = groupOk(t, 0.25, 0.5) && real.orderRight;
+      console.log(`  goals (median ≤ 0.25, worst ≤ 0.5, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${realOk ? 'met' : 'MISSED'}`);
+      if (!realOk) failed = true;
     }
-    if (!haveVideo) console.log(`\nReal footage: skipped (${video} is absent)`);
-    else {
-      const { racePath } = await buildRace(
-        buildRequest.parse({ source: video, out: path.join(work, 'car-detection'), line: { kind: 'segment', x1: 0, y1: 216, x2: 767, y2: 216 }, timing: { kind: 'source' } }),
-      );
-      const t0 = performance.now();
-      const edges = await detectEdgesForRace(racePath);
-      console.log(`\nReal footage car-detection.mp4 (12.5 fps, line y = 216): ${edges.length} edges in ${(performance.now() - t0).toFixed(0)} ms (goal: the 4 vehicles, no false edge)`);
-      for (const e of edges) {
-        console.log(`  #${e.index} ${e.time_s.toFixed(4)} s  column ${e.column.toFixed(3)}  x ${e.rows[0]}–${e.rows[1]}  ${e.direction.padEnd(13)} ±${(e.uncertainty_s * 1000).toFixed(1)} ms  confidence ${e.confidence}`);
-      }
-      if (edges.length !== 4) failed = true;
-    }
+    console.log(`Real line-scan (comeng-linescan.png): the nose suggested (within 2 columns, or 10 where not calibrated): ${comengOk ? 'met' : 'MISSED'}`);
+    if (!comengOk) failed = true;
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -84,3 +84,34 @@ export async function aimAt(page: Page, column: number, heightFraction = 0.5): P
   await page.waitForTimeout(50);
   return { x: box.x + x, y: box.y + box.height * heightFraction };
 }
+
+/** What page-side functions use (they run in Chromium; the Node type-check has no DOM types). */
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+}
+interface PageWindow {
+  document: { querySelectorAll(sel: string): PageCanvas[] };
+  __photofinishViewer: ViewerHook & { debugState(): { imageHeight: number } };
+}
+
+/** How many overlay pixels on the column's screen x (±1 px), over the given composite rows, are ghost cyan. */
+export async function ghostPixelsAt(page: Page, column: number, rows: [number, number], totalRows: number): Promise<number> {
+  return page.evaluate(
+    ([c, top, bottom, total]) => {
+      const w = globalThis as unknown as PageWindow;
+      const v = w.__photofinishViewer;
+      const overlay = w.document.querySelectorAll('[data-testid="composite"] canvas')[1]!;
+      const x = Math.round(v.screenXOfColumn(c));
+      const h = v.debugState().imageHeight;
+      const y0 = Math.floor((top / total) * h);
+      const y1 = Math.ceil(((bottom + 1) / total) * h);
+      const d = overlay.getContext('2d').getImageData(x - 1, y0, 3, y1 - y0).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 100 && d[i + 2]! > 180 && d[i + 1]! > 150 && d[i]! < 170) n++;
+      return n;
+    },
+    [column, rows[0], rows[1], totalRows] as const,
+  );
+}

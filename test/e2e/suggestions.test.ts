@@ -7,55 +7,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import type { DemoTruth } from '../../app/demo/render-demo.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { aimAt, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { aimAt, ghostPixelsAt, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e suggestions skipped: ${skip}`);
 
 const OFFICIAL = 'Sam Steward';
-
-/** What page-side functions use (they run in Chromium; the Node type-check has no DOM types). */
-interface PageCanvas {
-  width: number;
-  height: number;
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
-}
-interface PageWindow {
-  document: { querySelectorAll(sel: string): PageCanvas[] };
-  __photofinishViewer: {
-    centreOn(c: number): void;
-    zoomToScale(s: number, x?: number): void;
-    screenXOfColumn(c: number): number;
-    viewport: { width: number };
-    debugState(): { imageHeight: number };
-  };
-}
-
-
-/** How many overlay pixels on the column's screen x (±1 px), over the given composite rows, are ghost cyan. */
-async function ghostPixelsAt(page: Page, column: number, rows: [number, number], totalRows: number): Promise<number> {
-  return page.evaluate(
-    ([c, top, bottom, total]) => {
-      const w = globalThis as unknown as PageWindow;
-      const v = w.__photofinishViewer;
-      const overlay = w.document.querySelectorAll('[data-testid="composite"] canvas')[1]!;
-      const x = Math.round(v.screenXOfColumn(c));
-      const h = v.debugState().imageHeight;
-      const y0 = Math.floor((top / total) * h);
-      const y1 = Math.ceil(((bottom + 1) / total) * h);
-      const d = overlay.getContext('2d').getImageData(x - 1, y0, 3, y1 - y0).data;
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 100 && d[i + 2]! > 180 && d[i + 1]! > 150 && d[i]! < 170) n++;
-      return n;
-    },
-    [column, rows[0], rows[1], totalRows] as const,
-  );
-}
 
 describe.skipIf(skip !== null)('suggested edges and dead heats on the demo race', () => {
   let app: E2eApp;

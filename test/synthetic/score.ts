@@ -1,13 +1,15 @@
 /**
  * Runs the detector on a synthetic race exactly as the app would (render footage, build the race with the real
- * build, detect on the race folder) and scores the suggestions against the ground truth.
+ * build, detect on the race folder) and scores the suggestions against the ground truth. `lineScan` scenarios are
+ * rendered as a native line-scan image instead of frames.
  */
 import path from 'node:path';
 import { buildRequest } from '../../app/api/methods/build.js';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
 import { buildRace } from '../../app/imaging/race-builder/build-race.js';
-import { renderSyntheticRace, type SyntheticScenario } from './synthetic-race.js';
+import { renderSyntheticLineScan } from './synthetic-linescan.js';
+import { renderSyntheticRace, type SyntheticScenario, type SyntheticTruth } from './synthetic-race.js';
 
 export interface EdgeScore {
   id: string;
@@ -17,6 +19,12 @@ export interface EdgeScore {
   errorFrames: number;
   errorMs: number;
   uncertaintyMs: number;
+  /** |error| over the stated uncertainty. */
+  sigmas: number;
+  calibrated: boolean;
+  flags: EdgeSuggestion['flags'];
+  /** Flags the truth calls for (on the line at the start or end of the recording). */
+  expectedFlags: EdgeSuggestion['flags'];
   direction: EdgeSuggestion['direction'];
 }
 
@@ -33,7 +41,24 @@ export interface ScenarioScore {
   detectMs: number;
 }
 
-export async function scoreScenario(s: SyntheticScenario, workDir: string): Promise<ScenarioScore> {
+export type ScoredScenario = SyntheticScenario & { lineScan?: boolean };
+
+export async function scoreScenario(s: ScoredScenario, workDir: string): Promise<ScenarioScore> {
+  const { racePath, truth, intervalS } = await buildScenario(s, workDir);
+  const t0 = performance.now();
+  const edges = await detectEdgesForRace(racePath);
+  const detectMs = performance.now() - t0;
+  return { ...scoreEdges(edges, truth, intervalS), name: s.name, fps: s.fps, detectMs };
+}
+
+async function buildScenario(s: ScoredScenario, workDir: string): Promise<{ racePath: string; truth: SyntheticTruth[]; intervalS: number }> {
+  if (s.lineScan) {
+    const scan = await renderSyntheticLineScan(s, path.join(workDir, 'source'));
+    const { racePath } = await buildRace(
+      buildRequest.parse({ source: scan.file, out: path.join(workDir, 'race'), timing: { kind: 'line-rate', rate: String(scan.rate) }, name: s.name }),
+    );
+    return { racePath, truth: scan.truth, intervalS: scan.intervalS };
+  }
   const race = await renderSyntheticRace(s, path.join(workDir, 'source'));
   const { racePath } = await buildRace(
     buildRequest.parse({
@@ -44,46 +69,59 @@ export async function scoreScenario(s: SyntheticScenario, workDir: string): Prom
       name: s.name,
     }),
   );
-  const t0 = performance.now();
-  const edges = await detectEdgesForRace(racePath);
-  const detectMs = performance.now() - t0;
-  // Pair truth and suggestions nearest in time first; anything further than two intervals apart is unmatched.
+  return { racePath, truth: race.truth, intervalS: race.intervalS };
+}
+
+/** Pairs truth and suggestions nearest in time first; anything further than two intervals apart is unmatched. */
+export function scoreEdges(edges: readonly EdgeSuggestion[], truth: readonly SyntheticTruth[], intervalS: number): Omit<ScenarioScore, 'name' | 'fps' | 'detectMs'> {
   const pairs: { t: number; e: number; d: number }[] = [];
-  race.truth.forEach((tr, t) => edges.forEach((ed, e) => pairs.push({ t, e, d: Math.abs(ed.time_s - tr.crossingS) })));
+  truth.forEach((tr, t) => edges.forEach((ed, e) => pairs.push({ t, e, d: Math.abs(ed.time_s - tr.crossingS) })));
   pairs.sort((a, b) => a.d - b.d);
   const usedT = new Set<number>();
   const usedE = new Set<number>();
   const matched = new Map<number, number>();
   for (const p of pairs) {
-    if (usedT.has(p.t) || usedE.has(p.e) || p.d > 2 * race.intervalS) continue;
+    if (usedT.has(p.t) || usedE.has(p.e) || p.d > 2 * intervalS) continue;
     usedT.add(p.t);
     usedE.add(p.e);
     matched.set(p.t, p.e);
   }
   const scores: EdgeScore[] = [];
-  race.truth.forEach((tr, t) => {
+  truth.forEach((tr, t) => {
     const e = matched.get(t);
     if (e === undefined) return;
     const found = edges[e] as EdgeSuggestion;
     const err = found.time_s - tr.crossingS;
-    scores.push({ id: tr.id, truthS: tr.crossingS, foundS: found.time_s, errorFrames: err / race.intervalS, errorMs: err * 1000, uncertaintyMs: found.uncertainty_s * 1000, direction: found.direction });
+    const expectedFlags: EdgeSuggestion['flags'] = [];
+    if (tr.onLineAtStart) expectedFlags.push('on-line-at-start');
+    if (tr.onLineAtEnd) expectedFlags.push('on-line-at-end');
+    scores.push({
+      id: tr.id,
+      truthS: tr.crossingS,
+      foundS: found.time_s,
+      errorFrames: err / intervalS,
+      errorMs: err * 1000,
+      uncertaintyMs: found.uncertainty_s * 1000,
+      sigmas: Math.abs(err) / found.uncertainty_s,
+      calibrated: found.uncertainty_calibrated,
+      flags: found.flags,
+      expectedFlags,
+      direction: found.direction,
+    });
   });
   let orderRight = true;
   for (const a of scores) {
     for (const b of scores) {
-      if (b.truthS - a.truthS >= 0.2 * race.intervalS && !(b.foundS > a.foundS)) orderRight = false;
+      if (b.truthS - a.truthS >= 0.2 * intervalS && !(b.foundS > a.foundS)) orderRight = false;
     }
   }
   const abs = scores.map((x) => Math.abs(x.errorFrames)).sort((x, y) => x - y);
   return {
-    name: s.name,
-    fps: s.fps,
     edges: scores,
-    missed: race.truth.filter((_, t) => !matched.has(t)).map((tr) => tr.id),
+    missed: truth.filter((_, t) => !matched.has(t)).map((tr) => tr.id),
     falseEdges: edges.filter((_, e) => !usedE.has(e)),
-    orderRight: orderRight && scores.length === race.truth.length,
-    medianAbsFrames: abs.length ? (abs[Math.floor((abs.length - 1) / 2)] as number + (abs[Math.ceil((abs.length - 1) / 2)] as number)) / 2 : NaN,
+    orderRight: orderRight && scores.length === truth.length,
+    medianAbsFrames: abs.length ? ((abs[Math.floor((abs.length - 1) / 2)] as number) + (abs[Math.ceil((abs.length - 1) / 2)] as number)) / 2 : NaN,
     worstAbsFrames: abs.length ? (abs[abs.length - 1] as number) : NaN,
-    detectMs,
   };
 }

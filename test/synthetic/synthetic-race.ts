@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { FinishLine } from '../../app/domain/race/evidence.js';
 import { ticksToDecimalSeconds } from '../../app/domain/time/ticks.js';
 import { createRandom, mixSeed } from '../../app/demo/prng.js';
-import { cloneCanvas, crossingTime, drawCar, quantise, type CarShape, type Rgb } from '../../app/demo/raster.js';
+import { cloneCanvas, crossingTime, drawCar, quantise, type Canvas, type CarShape, type Rgb } from '../../app/demo/raster.js';
 import { paintTrack } from '../../app/demo/track.js';
 
 export type Direction = 'left-to-right' | 'right-to-left' | 'up' | 'down';
@@ -31,7 +31,15 @@ export interface SyntheticCar {
   /** Change of speed per frame interval (px/frame²), e.g. a car lifting off after the line. */
   accel?: number;
   body: Rgb;
+  /** Roof panel and glass (default a white roof panel and dark glass): a car all in the stripes' colour sets both. */
+  roof?: Rgb;
+  glass?: Rgb;
   noseRound?: number;
+  /**
+   * A soft shadow on the road ahead of the nose, as a car lit from behind casts: the road darkened by `depth`
+   * (0–1) right at the nose, fading exponentially over `length` px ahead of it and 3 px beside the car.
+   */
+  shadow?: { depth: number; length: number };
 }
 
 export interface SyntheticScenario {
@@ -56,6 +64,8 @@ export interface SyntheticScenario {
   dropped?: number[];
   /** Exposure swings: frame gain varies by up to this fraction (auto-exposure). */
   exposureSwing?: number;
+  /** Width of the chequered stripe painted on the line (px; squares half as wide). Default 6. */
+  stripeWidth?: number;
   cars: SyntheticCar[];
   seed: number;
 }
@@ -66,6 +76,9 @@ export interface SyntheticTruth {
   crossingS: number;
   /** Rows of the composite the car covers (approximate for slanted lines). */
   across: [number, number];
+  /** Already on the line in the first frame (crossed before the recording), or still on it in the last. */
+  onLineAtStart: boolean;
+  onLineAtEnd: boolean;
 }
 
 export interface SyntheticRace {
@@ -79,7 +92,7 @@ export interface SyntheticRace {
 const LANE_TOP = 20;
 const LANE_HEIGHT = 40;
 
-function carShape(c: SyntheticCar, s: SyntheticScenario): CarShape {
+export function carShape(c: SyntheticCar, s: SyntheticScenario): CarShape {
   const dt = 1 / s.fps;
   const v = c.speed / dt; // px/s
   const a = (c.accel ?? 0) / (dt * dt);
@@ -94,8 +107,8 @@ function carShape(c: SyntheticCar, s: SyntheticScenario): CarShape {
     noseRound: c.noseRound ?? 4,
     tailRound: 3,
     body: c.body,
-    glass: [30, 34, 44],
-    roof: [230, 230, 230],
+    glass: c.glass ?? [30, 34, 44],
+    roof: c.roof ?? [230, 230, 230],
     numberColour: [20, 20, 20],
     number: c.id.replace(/\D/g, '').slice(0, 2),
     noseAt: (t) => v * (t - tc) + 0.5 * a * (t - tc) * (t - tc),
@@ -160,7 +173,7 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
   const dt = 1 / s.fps;
   const lineX = (y: number) => s.lineAt + (s.slope ?? 0) * (y - s.breadth / 2);
   const lanes = Math.max(1, Math.floor((s.breadth - 2 * LANE_TOP) / LANE_HEIGHT));
-  const background = paintTrack({ width: s.length, height: s.breadth, laneTop: LANE_TOP, laneHeight: LANE_HEIGHT, lanes, lineX, stripeWidth: 6, seed: s.seed });
+  const background = paintTrack({ width: s.length, height: s.breadth, laneTop: LANE_TOP, laneHeight: LANE_HEIGHT, lanes, lineX, stripeWidth: s.stripeWidth ?? 6, seed: s.seed });
   const shapes = s.cars.map((c) => carShape(c, s));
   const rnd = createRandom(mixSeed(s.seed, 7));
   const dropped = new Set(s.dropped ?? []);
@@ -175,6 +188,10 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
     const ns = BigInt(Math.round((i + jitter) * dt * 1e9));
     const t = Number(ns) / 1e9;
     const canvas = cloneCanvas(background);
+    shapes.forEach((shape, k) => {
+      const shadow = (s.cars[k] as SyntheticCar).shadow;
+      if (shadow) drawShadow(canvas, shape, t, shadow);
+    });
     for (const shape of shapes) drawCar(canvas, shape, t, s.shutter * dt);
     const raw = quantise(canvas, s.noise, mixSeed(s.seed, i), swing);
     const o = orient(raw, s.length, s.breadth, s.direction);
@@ -188,11 +205,43 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
   await Promise.all(jobs);
   const timestampsFile = path.join(dir, 'timestamps.csv');
   await writeFile(timestampsFile, `${stamps.join('\n')}\n`);
-  const truth = shapes.map((shape, k) => {
-    const car = s.cars[k] as SyntheticCar;
-    const crossingS = crossingTime(shape, lineX, -1, s.frames * dt + 1);
-    const across: [number, number] = [Math.round(shape.top), Math.round(shape.top + shape.width)];
-    return { id: car.id, crossingS, across };
-  });
+  const truth = shapes.map((shape, k) => truthOf(s, shape, s.cars[k] as SyntheticCar));
   return { framesDir, timestampsFile, line: lineFor(s), truth, intervalS: dt };
+}
+
+/**
+ * A car's ground truth: the first moment any part of it that is in the picture touches the line (a car partly out
+ * of the frame is judged by its visible part, as an official sees it), and whether it is on the line when the
+ * recording starts or ends.
+ */
+export function truthOf(s: SyntheticScenario, shape: CarShape, car: SyntheticCar): SyntheticTruth {
+  const dt = 1 / s.fps;
+  const lineX = (y: number) => s.lineAt + (s.slope ?? 0) * (y - s.breadth / 2);
+  const visible = (y: number) => (y >= -0.5 && y <= s.breadth - 0.5 ? lineX(y) : Infinity);
+  const end = (s.frames - 1) * dt;
+  const onLine = (t: number) => shape.noseAt(t) >= s.lineAt - 1 && shape.noseAt(t) - shape.length <= s.lineAt + 1;
+  const onLineAtStart = onLine(0);
+  const crossingS = onLineAtStart ? 0 : crossingTime(shape, visible, -1, s.frames * dt + 1);
+  const top = Math.max(0, Math.round(shape.top));
+  const bottom = Math.min(s.breadth - 1, Math.round(shape.top + shape.width));
+  return { id: car.id, crossingS, across: [top, bottom], onLineAtStart, onLineAtEnd: onLine(end) };
+}
+
+/** The shadow a car casts ahead of its nose at time t: the road darkened, deepest at the nose (no motion blur). */
+export function drawShadow(c: Canvas, car: CarShape, t: number, shadow: { depth: number; length: number }): void {
+  const tip = car.noseAt(t);
+  const reach = Math.ceil(shadow.length * 6);
+  for (let y = Math.max(0, Math.floor(car.top - 3)); y <= Math.min(c.height - 1, Math.ceil(car.top + car.width + 3)); y++) {
+    const outside = Math.max(0, car.top - y, y - (car.top + car.width));
+    const side = Math.max(0, 1 - outside / 3);
+    const u = (Math.min(Math.max(y, car.top), car.top + car.width) - (car.top + car.width / 2)) / (car.width / 2);
+    const front = tip - car.noseRound * u * u;
+    for (let x = Math.max(0, Math.floor(front)); x <= Math.min(c.width - 1, Math.ceil(front + reach)); x++) {
+      const d = x + 0.5 - front;
+      if (d <= 0) continue;
+      const k = 1 - shadow.depth * side * Math.exp(-d / shadow.length);
+      const i = (y * c.width + x) * 3;
+      for (let ch = 0; ch < 3; ch++) c.data[i + ch] = (c.data[i + ch] as number) * k;
+    }
+  }
 }

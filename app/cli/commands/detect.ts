@@ -13,7 +13,11 @@ export const detectCommand: CliCommand = {
     '  photofinish detect RACE [--json]',
     '',
     '  --json   machine-readable: { "edges": [ { "time_s", "column", "rows": [top, bottom], "direction",',
-    '           "uncertainty_s", "confidence" } ] }, sorted by time; suggestion N is edges[N]',
+    '           "uncertainty_s", "uncertainty_calibrated", "flags", "confidence" } ] }, sorted by time;',
+    '           suggestion N is edges[N]. flags: "on-line-at-start" (already on the line in the first column:',
+    '           it crossed at or before that time), "on-line-at-end", "no-sub-frame" (only good to the frame',
+    '           interval its uncertainty states). uncertainty_calibrated: the accuracy benchmark checks this',
+    '           kind of reading\'s stated uncertainty.',
     '',
     '  Accept suggestion N for a competitor with: photofinish mark RACE --competitor ID --accept N',
   ].join('\n'),
@@ -35,6 +39,8 @@ export const detectCommand: CliCommand = {
         rows: e.rows,
         direction: e.direction,
         uncertainty_s: e.uncertainty_s,
+        uncertainty_calibrated: e.uncertainty_calibrated,
+        flags: e.flags,
         confidence: e.confidence,
       }));
       ctx.io.out(JSON.stringify({ edges: out }, null, 2));
@@ -45,25 +51,35 @@ export const detectCommand: CliCommand = {
   },
 };
 
+const FLAG_WORDS: Record<EdgeSuggestion['flags'][number], string> = {
+  'on-line-at-start': 'on the line at the first column (crossed at or before)',
+  'on-line-at-end': 'still on the line at the last column',
+  'no-sub-frame': 'to the frame only',
+};
+
 export function formatEdgesText(name: string, edges: readonly EdgeSuggestion[]): string {
   if (edges.length === 0) return `${name}: no leading edges found.`;
-  const header = ['#', 'Time (s)', '± (ms)', 'Column', 'Rows', 'Direction', 'Confidence'];
+  const header = ['#', 'Time (s)', '± (ms)', 'Column', 'Rows', 'Direction', 'Confidence', 'Notes'];
   const rows = edges.map((e) => [
     String(e.index),
     e.time_s.toFixed(6),
-    (e.uncertainty_s * 1000).toFixed(3),
+    // An uncertainty that is not calibrated is the frame interval the reading is good to, marked so.
+    `${(e.uncertainty_s * 1000).toFixed(3)}${e.uncertainty_calibrated ? '' : '*'}`,
     e.column.toFixed(3),
     `${e.rows[0]}–${e.rows[1]}`,
     e.direction,
     e.confidence.toFixed(2),
+    e.flags.map((f) => FLAG_WORDS[f]).join('; '),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const uncalibrated = edges.some((e) => !e.uncertainty_calibrated);
   return [
     `${name}: ${edges.length} suggested leading edge${edges.length === 1 ? '' : 's'} (suggestions only; an official confirms each)`,
     '',
     fmt(header),
     fmt(widths.map((w) => '-'.repeat(w))),
     ...rows.map(fmt),
+    ...(uncalibrated ? ['', '* not a calibrated uncertainty: the reading is only good to the frame (or column) interval shown'] : []),
   ].join('\n');
 }

@@ -10,6 +10,7 @@
  * whose rows hold two objects side by side with clearly different leading edges is split.
  */
 import { medianInPlace, runningMedian } from './robust.js';
+import type { StillBackground } from './still-background.js';
 
 /** An RGB image on the 0–255 scale, interleaved. `width` columns by `height` rows. Bytes keep big composites small. */
 export interface Plane {
@@ -48,16 +49,20 @@ export interface ObjectOptions {
   minRows?: number;
   /** Threshold floor, in the plane's units (0–255). */
   minThreshold?: number;
+  /** A background already known (a line-scan image's, still-background.ts): no exposure gains then. */
+  still?: StillBackground;
 }
 
-export function modelComposite(p: Plane): CompositeModel {
+export function modelComposite(p: Plane, still?: StillBackground): CompositeModel {
   const { width: W, height: H, data } = p;
-  const background = new Float32Array(H * 3);
+  const background = still ? Float32Array.from(still.background) : new Float32Array(H * 3);
   const gain = new Float32Array(W).fill(1);
-  // A row's background is the median of at most ~4000 evenly spread columns: as good, and bounded for long races.
-  const stride = Math.max(1, Math.ceil(W / 4096));
+  // A row's background is the median of at most ~2000 evenly spread columns, and a column's gain the median of at
+  // most ~300 evenly spread rows: as good, and bounded for long races and tall lines.
+  const stride = Math.max(1, Math.ceil(W / 2048));
+  const rowStride = Math.max(1, Math.floor(H / 300));
   const scratch = new Float32Array(Math.max(W, H));
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = still ? 3 : 0; pass < 3; pass++) {
     for (let r = 0; r < H; r++) {
       for (let ch = 0; ch < 3; ch++) {
         let n = 0;
@@ -68,7 +73,7 @@ export function modelComposite(p: Plane): CompositeModel {
     if (pass === 2) break;
     for (let c = 0; c < W; c++) {
       let n = 0;
-      for (let r = 0; r < H; r++) {
+      for (let r = 0; r < H; r += rowStride) {
         const b = (background[r * 3] as number) + (background[r * 3 + 1] as number) + (background[r * 3 + 2] as number);
         if (b < 24) continue; // ratios of near-black rows are noise
         const v = (data[(r * W + c) * 3] as number) + (data[(r * W + c) * 3 + 1] as number) + (data[(r * W + c) * 3 + 2] as number);
@@ -92,10 +97,11 @@ export function modelComposite(p: Plane): CompositeModel {
   // Noise of each row: the median difference (most columns show background). Rows that flicker (a swaying
   // shadow, a reflection) get a higher threshold of their own; a floor keeps quiet rows from seeing noise.
   const rowNoise = new Float32Array(H);
+  const quietColumns = still?.columns ?? Array.from({ length: Math.ceil(W / stride) }, (_, k) => k * stride);
+  const noiseScratch = new Float32Array(quietColumns.length);
   for (let r = 0; r < H; r++) {
-    let n = 0;
-    for (let c = 0; c < W; c += stride) scratch[n++] = difference[r * W + c] as number;
-    rowNoise[r] = medianInPlace(scratch, n);
+    quietColumns.forEach((c, k) => (noiseScratch[k] = difference[r * W + c] as number));
+    rowNoise[r] = medianInPlace(noiseScratch, quietColumns.length);
   }
   const typical = medianInPlace(Float32Array.from(rowNoise), H);
   const threshold = new Float32Array(H);
@@ -103,13 +109,18 @@ export function modelComposite(p: Plane): CompositeModel {
   return { background, gain, difference, threshold };
 }
 
+/** The fewest rows of the line an object spans to count (a composite of `height` rows). */
+export function minObjectRows(height: number): number {
+  return Math.max(4, Math.round(height * 0.012));
+}
+
 /** Median difference over the row threshold an object must reach (real objects sit at 4–12). */
 const MIN_CONTRAST = 1.6;
 
 export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { objects: CompositeObject[]; model: CompositeModel } {
-  const model = modelComposite(p);
+  const model = modelComposite(p, options.still);
   const { width: W, height: H } = p;
-  const minRows = options.minRows ?? Math.max(4, Math.round(H * 0.012));
+  const minRows = options.minRows ?? minObjectRows(H);
   const floor = options.minThreshold ?? 14;
   const { difference: D } = model;
   const thr = model.threshold.map((t) => Math.max(t, floor));

@@ -14,10 +14,12 @@ export interface LineGeometry {
   lineAt(a: number): number;
   /** The across-coordinate that composite row `r` samples. */
   acrossOfRow(r: number): number;
+  /** The composite row that samples across-coordinate `a` (fractional). */
+  rowOfAcross(a: number): number;
 }
 
 export function lineGeometry(line: FinishLine): LineGeometry {
-  if (line.kind === 'column') return { motionAxis: 'x', lineAt: () => line.x, acrossOfRow: (r) => r };
+  if (line.kind === 'column') return { motionAxis: 'x', lineAt: () => line.x, acrossOfRow: (r) => r, rowOfAcross: (a) => a };
   const dx = line.x2 - line.x1;
   const dy = line.y2 - line.y1;
   const length = Math.hypot(dx, dy) || 1;
@@ -26,12 +28,14 @@ export function lineGeometry(line: FinishLine): LineGeometry {
       motionAxis: 'x',
       lineAt: (a) => line.x1 + ((a - line.y1) * dx) / dy,
       acrossOfRow: (r) => line.y1 + (dy * r) / length,
+      rowOfAcross: (a) => ((a - line.y1) * length) / dy,
     };
   }
   return {
     motionAxis: 'y',
     lineAt: (a) => line.y1 + ((a - line.x1) * dy) / dx,
     acrossOfRow: (r) => line.x1 + (dx * r) / length,
+    rowOfAcross: (a) => ((a - line.x1) * length) / dx,
   };
 }
 

@@ -72,12 +72,32 @@ export const markPosition = z.discriminatedUnion('kind', [
 ]);
 export type MarkPosition = z.infer<typeof markPosition>;
 
+/**
+ * What an official must know about a detector's suggestion beyond its time: `on-line-at-start`, the object was
+ * already on the line in the first column (it crossed at or before that time, which the recording does not show);
+ * `on-line-at-end`, it is still on the line in the last column; `no-sub-frame`, the reading could not be refined
+ * between frames, so its time is only good to the frame (or column) interval its uncertainty states.
+ */
+export const edgeFlag = z.enum(['on-line-at-start', 'on-line-at-end', 'no-sub-frame']);
+export type EdgeFlag = z.infer<typeof edgeFlag>;
+
 export const mark = z.object({
   competitorId: z.string(),
   position: markPosition,
   origin: markOrigin,
-  /** For accepted suggestions: which detected edge, and its stated uncertainty. */
-  suggestion: z.object({ index: z.number().int().nonnegative(), uncertaintyNs: nsString, confidence: z.number() }).optional(),
+  /**
+   * For accepted suggestions: which detected edge, its stated uncertainty, whether that uncertainty is a calibrated
+   * one (marks accepted before detectors said so have none), and the detector's flags (e.g. on the line at start).
+   */
+  suggestion: z
+    .object({
+      index: z.number().int().nonnegative(),
+      uncertaintyNs: nsString,
+      confidence: z.number(),
+      calibrated: z.boolean().optional(),
+      flags: z.array(edgeFlag).optional(),
+    })
+    .optional(),
   by: z.string(),
   at: z.string(),
 });

@@ -4,6 +4,7 @@
  * about the printed image that is not the whole truth (a reduced or partial image).
  */
 import type { RaceView } from '../../api/types.js';
+import type { Mark } from '../../domain/race/document.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
 import type { ImagePlan } from './image-plan.js';
 import { recordNotes } from './record-notes.js';
@@ -35,11 +36,7 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
       const published = r?.time_display && m.position.kind === 'time' ? ` (published ${r.time_display})` : '';
       notes.push(`${who(view, m.competitorId)}: time ${keyed}${published} was typed by hand by ${m.by} (${instantText(m.at)}), not read from the image.`);
     }
-    if (m.origin === 'suggestion' && m.suggestion) {
-      notes.push(
-        `${who(view, m.competitorId)}: hairline placed from detected edge ${m.suggestion.index} (±${ticksFixed(BigInt(m.suggestion.uncertaintyNs) * 1000n, 3)} ms), confirmed by ${m.by}.`,
-      );
-    }
+    if (m.origin === 'suggestion' && m.suggestion) notes.push(suggestionNote(view, m.competitorId, m.suggestion, m.by));
   }
   for (const f of view.results.finishers) {
     if (f.near_gap) {
@@ -72,4 +69,18 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
     notes.push(`Amended to revision ${a.revision} by ${a.by} (${instantText(a.at)}): ${a.reason}`);
   }
   return notes;
+}
+
+/**
+ * An accepted suggestion: the detector's uncertainty is printed only where it is a calibrated one (the accuracy
+ * benchmark holds it to its word); what the detector flagged is said in words.
+ */
+function suggestionNote(view: RaceView, competitorId: string, s: NonNullable<Mark['suggestion']>, by: string): string {
+  const flags = s.flags ?? [];
+  const uncertainty = s.calibrated ? ` (±${ticksFixed(BigInt(s.uncertaintyNs) * 1000n, 3)} ms)` : '';
+  const remarks = [
+    flags.includes('on-line-at-start') ? 'the competitor was already on the line when the recording started, so it crossed at or before this time' : '',
+    flags.includes('no-sub-frame') && !flags.includes('on-line-at-start') ? 'the detector placed it only to the frame' : '',
+  ].filter(Boolean);
+  return `${who(view, competitorId)}: hairline placed from detected edge ${s.index}${uncertainty}, confirmed by ${by}${remarks.length ? `; ${remarks.join('; ')}` : ''}.`;
 }

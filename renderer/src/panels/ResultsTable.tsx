@@ -29,8 +29,9 @@ function deadHeatTitle(race: RaceView, id: string): string {
 function suggestedTitle(race: RaceView, f: FinisherResult): string {
   const m = race.marks.find((x) => x.competitorId === f.competitor);
   if (!m?.suggestion) return 'Suggested leading edge, accepted by an official';
-  const u = formatInterval(BigInt(m.suggestion.uncertaintyNs));
-  return `Suggested edge S${m.suggestion.index + 1} (±${u}, ${Math.round(m.suggestion.confidence * 100)}% confidence), accepted by ${m.by}`;
+  // Only a calibrated uncertainty is shown, as on the result sheet.
+  const u = m.suggestion.calibrated ? `±${formatInterval(BigInt(m.suggestion.uncertaintyNs))}, ` : '';
+  return `Suggested edge S${m.suggestion.index + 1} (${u}${Math.round(m.suggestion.confidence * 100)}% confidence), accepted by ${m.by}`;
 }
 
 export function ResultsTable() {

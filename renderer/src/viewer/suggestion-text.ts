@@ -19,13 +19,25 @@ export function formatUncertainty(seconds: number): string {
  * sub-frame estimate is finer than a column), at most the microsecond.
  */
 export function suggestionDecimals(e: EdgeSuggestion, evidenceDecimals: number): number {
-  const fromUncertainty = e.uncertainty_s > 0 ? Math.ceil(-Math.log10(e.uncertainty_s)) : evidenceDecimals;
+  const fromUncertainty = e.uncertainty_s > 0 && e.uncertainty_calibrated !== false ? Math.ceil(-Math.log10(e.uncertainty_s)) : evidenceDecimals;
   return Math.min(6, Math.max(evidenceDecimals, fromUncertainty));
 }
 
 export const suggestionName = (e: EdgeSuggestion) => `S${e.index + 1}`;
 
-/** "S1 0.20135 s ±14 µs", in race time (detection gives footage times; `zero` is time zero). */
+/** What the detector flagged, in the words an official reads beside the time. */
+const FLAG_WORDS: Partial<Record<EdgeSuggestion['flags'][number], string>> = {
+  'on-line-at-start': 'on the line at start',
+  'on-line-at-end': 'still on the line at end',
+};
+
+/**
+ * "S1 0.20135 s ±14 µs", in race time (detection gives footage times; `zero` is time zero); a reading that is only
+ * good to the frame says so instead of a ± (its uncertainty is not a calibrated one); flags follow
+ * ("S1 0.000 s to the frame · on the line at start").
+ */
 export function suggestionText(e: EdgeSuggestion, evidenceDecimals: number, zero = 0n): string {
-  return `${suggestionName(e)} ${formatSeconds(BigInt(e.time_ns) - zero, suggestionDecimals(e, evidenceDecimals))} s ${formatUncertainty(e.uncertainty_s)}`;
+  const precision = e.uncertainty_calibrated === false ? 'to the frame' : formatUncertainty(e.uncertainty_s);
+  const flags = (e.flags ?? []).map((f) => FLAG_WORDS[f]).filter(Boolean);
+  return `${suggestionName(e)} ${formatSeconds(BigInt(e.time_ns) - zero, suggestionDecimals(e, evidenceDecimals))} s ${precision}${flags.map((f) => ` · ${f}`).join('')}`;
 }

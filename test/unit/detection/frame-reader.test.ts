@@ -1,7 +1,7 @@
 /**
  * The detector's source frames are the composite's: on the finish line, the pixels it reads from each frame equal
  * that frame's composite column exactly, whichever decoder the build used (FFmpeg and sharp decode the same colour
- * JPEG to slightly different pixels).
+ * JPEG to slightly different pixels), and in a video however it seeks to them.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { frameReader } from '../../../app/detection/frame-reader.js';
+import type { RgbImage } from '../../../app/domain/detection/front-fit.js';
 import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
+import { ffmpegPath, runTool } from '../../../app/imaging/sources/ffmpeg.js';
 import { loadManifest } from '../../../app/store/evidence-reader.js';
 
 const W = 96;
@@ -72,6 +74,45 @@ describe('frameReader on a JPEG folder', () => {
         }
       }
       expect(onLine, `frame ${f} (decoder ${manifest.source.decoder ?? 'sharp'})`).toEqual(column);
+    }
+  });
+});
+
+describe('frameReader on a video', () => {
+  it('decodes stretches of frames after seeking, each frame the one the composite column was built from', async () => {
+    // 120 frames, a keyframe every 25: frames are wanted in two stretches, a lone one and at keyframes.
+    const video = path.join(tmp, 'clip.mp4');
+    const made = await runTool(ffmpegPath(), [
+      '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${W}x${H}:rate=25`, '-frames:v', '120', '-g', '25', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', video,
+    ]);
+    expect(made.code).toBe(0);
+    const race = path.join(tmp, 'race-video');
+    await buildRace(buildRequest.parse({ source: video, out: race, line: { kind: 'column', x: X }, timing: { kind: 'source' } }), { actor: 'test' });
+    const manifest = await loadManifest(race);
+    const composite = await sharp(path.join(race, manifest.composite.path)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const columns = composite.info.width;
+    expect(columns).toBe(120);
+    const reader = frameReader(manifest);
+    expect(await reader.keyframes?.()).toEqual([0, 25, 50, 75, 100]);
+    const wanted = [3, 4, 5, 6, 7, 31, 58, 59, 60, 61, 75, 100, 119];
+    // Whole frames, and only a band around the line (cut by ffmpeg before converting, at an odd offset).
+    for (const band of [undefined, { x0: 23, x1: 52, y0: 0, y1: H }]) {
+      const read = await reader(wanted, band);
+      expect([...read.keys()].sort((a, b) => a - b)).toEqual(wanted);
+      for (const f of wanted) {
+        const img = read.get(f) as RgbImage;
+        expect(img.width).toBe(band ? 29 : W);
+        const x = X - (img.x0 ?? 0);
+        const onLine: number[] = [];
+        const column: number[] = [];
+        for (let y = 0; y < H; y++) {
+          for (let c = 0; c < 3; c++) {
+            onLine.push(img.data[(y * img.width + x) * 3 + c] as number);
+            column.push(composite.data[(y * columns + f) * 3 + c] as number);
+          }
+        }
+        expect(onLine, `frame ${f}${band ? ' (band)' : ''}`).toEqual(column);
+      }
     }
   });
 });

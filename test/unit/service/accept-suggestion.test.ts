@@ -23,7 +23,7 @@ describe('accepting a detected edge', () => {
     expect(view.marks.find((m) => m.competitorId === competitor)).toMatchObject({
       position: { kind: 'time', ns: edge.time_ns },
       origin: 'suggestion',
-      suggestion: { index: edge.index, confidence: edge.confidence, uncertaintyNs: expect.stringMatching(/^\d+$/) },
+      suggestion: { index: edge.index, confidence: edge.confidence, uncertaintyNs: expect.stringMatching(/^\d+$/), calibrated: edge.uncertainty_calibrated },
       by: 'Jane',
     });
     expect(view.results.finishers[0]).toMatchObject({ competitor, suggested: true, typed: false, time_ns: edge.time_ns });

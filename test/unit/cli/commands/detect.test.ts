@@ -48,8 +48,11 @@ describe('photofinish detect', () => {
     const { edges } = JSON.parse(out.join('\n')) as { edges: Record<string, unknown>[] };
     expect(edges).toHaveLength(2);
     for (const e of edges) {
-      expect(Object.keys(e)).toEqual(expect.arrayContaining(['time_s', 'column', 'rows', 'direction', 'uncertainty_s', 'confidence']));
+      expect(Object.keys(e)).toEqual(expect.arrayContaining(['time_s', 'column', 'rows', 'direction', 'uncertainty_s', 'uncertainty_calibrated', 'flags', 'confidence']));
       expect(e.direction).toBe('left-to-right');
+      // Sub-frame readings from the frames: a calibrated uncertainty, nothing to flag.
+      expect(e.uncertainty_calibrated).toBe(true);
+      expect(e.flags).toEqual([]);
     }
     const [a, b] = edges as { time_s: number; column: number; rows: [number, number]; uncertainty_s: number }[];
     expect(a!.time_s).toBeLessThan(b!.time_s);

@@ -78,4 +78,11 @@ describe('suggested edge text', () => {
     expect(suggestionText(edge, 4)).toBe('S1 0.20135 s ±14 µs');
     expect(suggestionText({ ...edge, index: 2, uncertainty_s: 0.003 }, 4)).toBe('S3 0.2014 s ±3.0 ms');
   });
+
+  it('says "to the frame" rather than a ± that is not calibrated, and names what the detector flagged', () => {
+    const edge = { index: 0, time_ns: '0', uncertainty_s: 0.08, uncertainty_calibrated: false, flags: ['on-line-at-start', 'no-sub-frame'] } as EdgeSuggestion;
+    expect(suggestionText(edge, 2)).toBe('S1 0.00 s to the frame · on the line at start');
+    const late = { index: 3, time_ns: '26089000000', uncertainty_s: 0.0138, uncertainty_calibrated: true, flags: ['on-line-at-end'] } as EdgeSuggestion;
+    expect(suggestionText(late, 2)).toBe('S4 26.09 s ±14 ms · still on the line at end');
+  });
 });

@@ -1,0 +1,167 @@
+/**
+ * Crossing readings from the source frames, one per body.
+ *
+ * Each object the composite shows is fitted from the frames around its first touch (front-fit.ts); when its leading
+ * point has not reached the line by the last frame fitted (a long shadow or halo touched the line first), later
+ * frames are added. Then bodies are settled from the fitted outlines (bodies.ts): an object whose outline has two
+ * noses is two competitors side by side and is split; neighbouring objects that move together and whose joint
+ * outline is one nose without a step are parts of one body and are merged. Objects without a usable fit get the
+ * composite's coarse reading.
+ */
+import { bodyBoundary, type OutlineRow } from '../domain/detection/bodies.js';
+import type { CompositeObject } from '../domain/detection/composite-objects.js';
+import { directionName } from '../domain/detection/line-crossing.js';
+import { addSeconds, coarseReading, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
+import { median } from '../domain/detection/robust.js';
+import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
+import { firstRange, FrameFits, type Attempt, type FrameSetup } from './frame-fits.js';
+import type { FrameReader } from './frame-reader.js';
+
+/** Frames added at a time while the leading point has not reached the line, and how many times. */
+const EXTEND_BY = 10;
+const EXTEND_ROUNDS = 3;
+/** Neighbouring objects this many rows apart or closer may be parts of one body. */
+const ADJACENT_ROWS = 3;
+
+export async function readingsFromFrames(objects: readonly CompositeObject[], setup: FrameSetup, read: FrameReader, minRows: number): Promise<Reading[]> {
+  const fits = new FrameFits(setup, read);
+  const first = objects.map((o) => ({ span: o, ...firstRange(o) }));
+  await fits.load(first);
+  let attempts = first.map((n) => fits.fit(n.span, fits.signOf(n.span), n.from, n.to));
+  attempts = await extendShort(fits, attempts);
+  attempts = attempts.flatMap((a) => splitBodies(fits, a, objects, setup, minRows, 2));
+  attempts = await mergeParts(fits, attempts, minRows);
+  return attempts.map((a) => toReading(a, setup.timesNs, setup));
+}
+
+async function extendShort(fits: FrameFits, attempts: Attempt[]): Promise<Attempt[]> {
+  let out = attempts;
+  for (let round = 0; round < EXTEND_ROUNDS; round++) {
+    const short = out.filter((a) => a.fit?.reach === 'short' && a.to <= a.span.lastColumn + 1 && a.to < fits.columns);
+    if (short.length === 0) break;
+    const needs = short.map((a) => ({ span: a.span, from: a.from, to: a.to + EXTEND_BY }));
+    await fits.load(needs);
+    out = out.map((a) => (short.includes(a) ? fits.fit(a.span, a.sign, a.from, a.to + EXTEND_BY) : a));
+  }
+  return out;
+}
+
+/** Splits an attempt whose outline shows two bodies, each half fitted on its own (recursively, `depth` times). */
+function splitBodies(fits: FrameFits, a: Attempt, objects: readonly CompositeObject[], setup: FrameSetup, minRows: number, depth: number): Attempt[] {
+  if (!a.fit || depth === 0) return [a];
+  const at = bodyBoundary(a.fit.outline, minRows);
+  if (at === null) return [a];
+  const [lo, hi] = fits.across(a.span);
+  const halves = [subSpan(a.span, lo, at - 1, objects, setup), subSpan(a.span, at, hi, objects, setup)];
+  if (halves.some((h) => h.bottom - h.top + 1 < minRows)) return [a];
+  return halves.flatMap((h) => splitBodies(fits, fits.fit(h, a.sign, a.from, a.to), objects, setup, minRows, depth - 1));
+}
+
+/** The part of a span between two across-coordinates, with the first column its own rows touched the line. */
+function subSpan(span: ObjectSpan, a0: number, a1: number, objects: readonly CompositeObject[], setup: FrameSetup): ObjectSpan {
+  const r0 = setup.geometry.rowOfAcross(a0);
+  const r1 = setup.geometry.rowOfAcross(a1);
+  const top = Math.max(span.top, Math.round(Math.min(r0, r1)));
+  const bottom = Math.min(span.bottom, Math.round(Math.max(r0, r1)));
+  const owner = objects.find((o) => o.top <= top && o.bottom >= bottom && o.firstColumn <= span.firstColumn + 2 && o.lastColumn >= span.firstColumn);
+  let firstColumn = span.firstColumn;
+  if (owner) {
+    const firsts = owner.firstByRow.slice(top - owner.top, bottom - owner.top + 1).filter((c) => c >= 0);
+    if (firsts.length) firstColumn = Math.min(...firsts);
+  }
+  return { ...span, top, bottom, firstColumn };
+}
+
+/** Merges neighbouring attempts that are one body: they move together and their joint outline is one nose. */
+async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number): Promise<Attempt[]> {
+  const out = [...attempts];
+  for (let merged = true; merged; ) {
+    merged = false;
+    out.sort((x, y) => x.span.top - y.span.top || x.span.firstColumn - y.span.firstColumn);
+    search: for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i] as Attempt;
+        const b = out[j] as Attempt;
+        if (!mayBeOneBody(a, b)) continue;
+        const union: ObjectSpan = {
+          top: Math.min(a.span.top, b.span.top),
+          bottom: Math.max(a.span.bottom, b.span.bottom),
+          firstColumn: Math.min(a.span.firstColumn, b.span.firstColumn),
+          lastColumn: Math.max(a.span.lastColumn, b.span.lastColumn),
+          contrast: Math.max(a.span.contrast, b.span.contrast),
+        };
+        const from = Math.min(a.from, b.from);
+        const to = Math.max(a.to, b.to);
+        await fits.load([{ span: union, from, to }]);
+        const joint = fits.fit(union, a.sign, from, to);
+        if (!isOneBody(joint, a, b, minRows)) continue;
+        out.splice(j, 1);
+        out.splice(i, 1, joint);
+        merged = true;
+        break search;
+      }
+    }
+  }
+  return out;
+}
+
+function mayBeOneBody(a: Attempt, b: Attempt): boolean {
+  if (a.sign !== b.sign) return false;
+  const rowGap = Math.max(a.span.top, b.span.top) - Math.min(a.span.bottom, b.span.bottom) - 1;
+  const overlapInTime = a.span.firstColumn <= b.span.lastColumn + 2 && b.span.firstColumn <= a.span.lastColumn + 2;
+  return rowGap <= ADJACENT_ROWS && overlapInTime;
+}
+
+/**
+ * The joint fit is one body when it reads its crossing, fits no worse than its parts did (one rigid motion), and
+ * its outline has one nose and no step where the parts meet.
+ */
+function isOneBody(joint: Attempt, a: Attempt, b: Attempt, minRows: number): boolean {
+  const fit = joint.fit;
+  if (!fit || fit.reach !== 'bracketed') return false;
+  const partsRms = Math.max(a.fit?.residualPx ?? 0, b.fit?.residualPx ?? 0);
+  if (fit.residualPx > 1.5 * partsRms + 0.3) return false;
+  if (bodyBoundary(fit.outline, minRows) !== null) return false;
+  return !stepWhereTheyMeet(fit.outline, a, b);
+}
+
+function stepWhereTheyMeet(outline: readonly OutlineRow[], a: Attempt, b: Attempt): boolean {
+  const [upper, lower] = a.span.top <= b.span.top ? [a, b] : [b, a];
+  const aUpper = Math.max(...(upper.fit?.outline.map((r) => r.a) ?? [-Infinity]));
+  const aLower = Math.min(...(lower.fit?.outline.map((r) => r.a) ?? [Infinity]));
+  if (!Number.isFinite(aUpper) || !Number.isFinite(aLower)) return false;
+  const joint = (aUpper + aLower) / 2;
+  const near = (side: -1 | 1) =>
+    outline
+      .filter((r) => (side < 0 ? r.a <= joint : r.a > joint))
+      .sort((x, y) => Math.abs(x.a - joint) - Math.abs(y.a - joint))
+      .slice(0, 3);
+  const above = near(-1);
+  const below = near(1);
+  if (above.length === 0 || below.length === 0) return false;
+  const sigma = median([...above, ...below].map((r) => r.sigma));
+  return Math.abs(median(above.map((r) => r.o)) - median(below.map((r) => r.o))) > Math.max(2, 4 * sigma);
+}
+
+function toReading(a: Attempt, timesNs: readonly Ticks[], setup: FrameSetup): Reading {
+  const direction = directionName(setup.geometry.motionAxis, a.sign);
+  const coarse = coarseReading(a.span, timesNs, direction);
+  const fit = a.fit;
+  if (a.span.firstColumn === 0 || !fit || fit.reach !== 'bracketed') return coarse;
+  // The body cannot have crossed much before the interval ahead of the column where the object first shows
+  // (compression halos and blur can make it show a frame early): a fit earlier than that misread the fronts.
+  const prevS = ticksToSeconds((timesNs[Math.max(0, a.span.firstColumn - 1)] as Ticks) - a.ref);
+  if (fit.t < 2 * prevS) return coarse;
+  const [r0, r1] = fit.across.map((x) => Math.round(setup.geometry.rowOfAcross(x))) as [number, number];
+  const travel = Math.max(1e-9, fit.velocity * fit.intervalS);
+  return {
+    span: a.span,
+    time: addSeconds(a.ref, fit.t),
+    sigmaS: Math.max(fit.sigma, fit.intervalS * 0.005),
+    calibrated: true,
+    direction,
+    rows: [Math.min(r0, r1), Math.max(r0, r1)],
+    flags: coarse.flags.filter((f) => f === 'on-line-at-end'),
+    quality: Math.max(0, Math.min(1, 1 - fit.residualPx / travel / 0.5)) * Math.min(1, fit.points / 12),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The leading point of an outline (the front's offset on each row across the line): the most advanced point of the
+ * body, found robustly (stray rows beside the body, noisy rows, a rounded nose's tip between rows).
+ */
+import { MAX_ROW_GAP } from './bodies.js';
+import { solve3, type RigidMotion } from './rigid-motion.js';
+import { runningMedian } from './robust.js';
+
+/**
+ * The outline's most advanced point: the rows' offsets are smoothed over a span that grows with the object (1 row
+ * each side for a 35-row car), and a parabola through the rows around the most advanced one finds the tip of a
+ * rounded nose. Its uncertainty is a single row's (the tip rows are few, and neighbours correlate). `body`: the
+ * across-coordinates from the first to the last row considered (the object without stray rows beside it).
+ */
+export function leadingPoint(rows: RigidMotion['rows'], rms: number): { o: number; sigma: number; a: number; body: [number, number] } {
+  const offsets = rows.map((r) => r.o);
+  const radius = Math.max(1, Math.round(rows.length * 0.02));
+  // Runs of neighbouring rows (gaps of a few unmeasured rows allowed); a few stray rows off by themselves (a shadow
+  // beside the car, a neighbour's edge) are not the nose. The nose is the most advanced point of the other runs,
+  // each smoothed on its own.
+  const runs: number[][] = [];
+  rows.forEach((r, i) => {
+    const run = runs[runs.length - 1];
+    if (run && r.a - (rows[i - 1] as { a: number }).a <= 1 + MAX_ROW_GAP) run.push(i);
+    else runs.push([i]);
+  });
+  const longest = Math.max(...runs.map((run) => run.length));
+  const smoothed = new Array<number>(rows.length).fill(-Infinity);
+  const kept = runs.filter((run) => run.length >= Math.min(longest, Math.max(4, 0.1 * longest)));
+  for (const run of kept) {
+    const values = run.map((i) => offsets[i] as number);
+    (values.length >= 3 ? runningMedian(values, radius) : values).forEach((v, k) => (smoothed[run[k] as number] = v));
+  }
+  let best = 0;
+  for (let i = 1; i < smoothed.length; i++) if ((smoothed[i] as number) > (smoothed[best] as number)) best = i;
+  const body = runs.find((run) => run.includes(best)) as number[];
+  const centre = (rows[best] as { a: number }).a;
+  // The rows around it: a span that grows with the object, wider where rows are missing (a nose hidden on some).
+  let span = Math.max(2, Math.round(rows.length * 0.04));
+  const limit = 3 * span + 4;
+  while (span < limit && body.filter((i) => Math.abs((rows[i] as { a: number }).a - centre) <= span).length < 5) span++;
+  const vertex = parabolaMaximum(
+    body.map((i) => (rows[i] as { a: number }).a),
+    body.map((i) => offsets[i] as number),
+    centre,
+    span,
+  );
+  return {
+    o: vertex ?? (smoothed[best] as number),
+    sigma: rms / Math.sqrt(Math.max(1, (rows[best] as { points: number }).points)),
+    a: centre,
+    body: [(rows[(kept[0] as number[])[0] as number] as { a: number }).a, (rows[(kept[kept.length - 1] as number[]).at(-1) as number] as { a: number }).a],
+  };
+}
+
+/**
+ * Maximum of the least-squares parabola through (a, value) for rows within `radius` of `centre`, with its vertex
+ * kept inside those rows; a flat or hollow outline (no negative curvature) gives the highest fitted value instead.
+ * Null when fewer than four rows are there.
+ */
+function parabolaMaximum(as: readonly number[], values: readonly number[], centre: number, radius: number): number | null {
+  const S = [0, 0, 0, 0, 0];
+  const T = [0, 0, 0];
+  let lo = Infinity;
+  let hi = -Infinity;
+  let n = 0;
+  as.forEach((a, i) => {
+    const x = a - centre;
+    if (Math.abs(x) > radius) return;
+    n++;
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+    let q = 1;
+    for (let k = 0; k < 5; k++) {
+      S[k] = (S[k] as number) + q;
+      if (k < 3) T[k] = (T[k] as number) + q * (values[i] as number);
+      q *= x;
+    }
+  });
+  if (n < 4) return null;
+  const c = solve3(S, T);
+  if (!c) return null;
+  const at = (x: number) => c[0] + c[1] * x + c[2] * x * x;
+  if (c[2] < 0) return at(Math.min(hi, Math.max(lo, -c[1] / (2 * c[2]))));
+  return Math.max(at(lo), at(hi));
+}
