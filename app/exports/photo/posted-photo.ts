@@ -152,7 +152,10 @@ async function stack(parts: (TextImage & { gap?: number; indent?: number })[], w
 }
 
 async function titleBand(view: RaceView, caption: PhotoCaption): Promise<TextImage> {
-  const sub = [raceSubtitle(view), view.event.venue, view.event.date ?? view.meta.date].filter(Boolean).join(' · ');
+  // The title already leads with the meet and names the race: the line under it says only what the title does not.
+  const sub = [...raceSubtitle(view).split(' · '), view.event.venue, view.event.date ?? view.meta.date]
+    .filter((part): part is string => Boolean(part) && !caption.title.includes(part!))
+    .join(' · ');
   const [title, subtitle, badge] = await Promise.all([
     renderText(caption.title, '#ffffff', true, 44, PHOTO_WIDTH - 2 * M - 560),
     renderText(sub || 'Photo finish', '#cfcfcf', false, 26),

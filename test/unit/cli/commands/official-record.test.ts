@@ -20,8 +20,10 @@ describe('photofinish event', () => {
     expect((await auditActions()).slice(1)).toEqual(['event.set', 'event.set']);
   });
 
-  // The `reliability` branch makes negative numbers values (app/cli/args.ts); until then `--wind=-0.4` is the way.
-  it.todo('--wind -0.4 (a negative value after a space) sets the wind');
+  it('--wind -0.4 (a negative value after a space) sets the wind', async () => {
+    expect((await cli('event', race().dir, '--wind', '-0.4', '--by', 'Clerk')).code).toBe(0);
+    expect(JSON.parse((await cli('info', race().dir, '--json')).out).event).toMatchObject({ wind_mps: -0.4 });
+  });
 
   it.each([
     [['--date', '14.06.2026', '--by', 'C'], 'photofinish event: event date "14.06.2026" is not a date written YYYY-MM-DD'],
