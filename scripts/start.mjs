@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the renderer and the desktop app, then opens Photofinish (on the demo race, or on a race
 // folder given after `--`: `npm start -- path/to/race`). Where the Electron binary was never downloaded
-// (ELECTRON_SKIP_BINARY_DOWNLOAD, offline installs, CI) it says so in one line and points to browser mode.
+// (ELECTRON_SKIP_BINARY_DOWNLOAD, offline installs, CI) it says so in one line and opens the same app in the
+// browser instead (`photofinish serve`, 127.0.0.1 only, per-run token), so the README's first command always works.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,13 +45,6 @@ if (!binary) {
   fetchElectron();
   binary = electronBinary();
 }
-if (!binary) {
-  console.error(
-    'Photofinish: the Electron runtime is not installed and could not be downloaded here; run `npm run web` to use the same app in your browser.',
-  );
-  process.exit(1);
-}
-
 function step(label, args) {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -59,10 +53,18 @@ function step(label, args) {
   }
 }
 step('building the renderer', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
-step('building the desktop app', [path.join(root, 'scripts', 'build-app.mjs'), '--quiet']);
+if (!binary) {
+  console.error('Photofinish: the Electron runtime is not installed and could not be downloaded here; opening the same app in your browser.');
+  const race = process.argv.slice(2).find((a) => !a.startsWith('-'));
+  const serve = spawn(process.execPath, [path.join(root, 'bin', 'photofinish.mjs'), 'serve', ...(race ? [race] : ['--demo']), '--open'], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => serve.kill(signal));
+  serve.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  step('building the desktop app', [path.join(root, 'scripts', 'build-app.mjs'), '--quiet']);
 
-const env = { ...process.env };
-delete env.ELECTRON_RUN_AS_NODE;
-const child = spawn(binary, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE;
+  const child = spawn(binary, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
