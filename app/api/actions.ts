@@ -79,6 +79,20 @@ export const ACTIONS = [
   { id: 'go-to-race-start', group: 'Viewing', label: 'Start of the race', help: 'Go to the start / end of the race', keys: ['Home'] },
   { id: 'go-to-race-end', group: 'Viewing', label: 'End of the race', help: 'Go to the start / end of the race', keys: ['End'] },
   {
+    id: 'next-trigger',
+    group: 'Viewing',
+    label: 'Next trigger mark',
+    help: 'Put the hairline on the next / previous trigger mark (F1, F2 … marked with F while recording)',
+    keys: ['g'],
+  },
+  {
+    id: 'previous-trigger',
+    group: 'Viewing',
+    label: 'Previous trigger mark',
+    help: 'Put the hairline on the next / previous trigger mark (F1, F2 … marked with F while recording)',
+    keys: ['G'],
+  },
+  {
     id: 'reverse-direction',
     group: 'Viewing',
     label: 'Reverse the display direction',

@@ -9,10 +9,11 @@ import type { ResultsReport } from '../domain/results/results-report.js';
 import type { EventInfo } from '../domain/event/race-event.js';
 import type { CompetitorStatus } from '../domain/race/status.js';
 import type { WithdrawnDeadHeat } from '../domain/race/dead-heat-withdrawal.js';
+import type { TriggerMark } from '../domain/capture/capture-triggers.js';
 
 /** The result is the domain's own output; the API carries it as it is. */
 export type { FinisherResult, OtherResult, ResultsReport, RuleCheck } from '../domain/results/results-report.js';
-export type { EventInfo };
+export type { EventInfo, TriggerMark };
 
 export interface AppInfo {
   name: string;
@@ -52,6 +53,8 @@ export interface RaceView {
   /** DNS, DNF, DQ as recorded. */
   statuses: CompetitorStatus[];
   withdrawnDeadHeats: WithdrawnDeadHeat[];
+  /** A race recorded live: the F-key trigger marks (evidence, never editable), on the footage clock; [] otherwise. */
+  triggers: TriggerMark[];
   results: ResultsReport;
   revision: number;
   certified: Certification | null;

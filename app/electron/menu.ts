@@ -65,6 +65,8 @@ export function buildMenuTemplate(opts: MenuOptions): MenuItemConstructorOptions
       item('zoom-out'),
       item('fit'),
       item('close-up'),
+      item('next-trigger'),
+      item('previous-trigger'),
       { type: 'separator' },
       { role: 'togglefullscreen' },
       ...(opts.devTools ? [{ type: 'separator' } as const, { role: 'toggleDevTools' } as const] : []),

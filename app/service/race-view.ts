@@ -4,6 +4,7 @@
  * not add up is listed in `problems` (and changes are refused until an official has looked at it).
  */
 import type { RaceView } from '../api/types.js';
+import { triggerMarks } from '../domain/capture/capture-triggers.js';
 import { eventInfo } from '../domain/event/race-event.js';
 import { computeResults } from '../domain/results/compute-results.js';
 import type { RaceState } from '../domain/race/replay.js';
@@ -48,6 +49,7 @@ export function buildRaceView(
     deadHeats: doc.deadHeats,
     statuses: doc.statuses ?? [],
     withdrawnDeadHeats: doc.withdrawnDeadHeats ?? [],
+    triggers: triggerMarks(evidence.manifest.capture?.triggers, evidence.times),
     results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate }),
     revision: doc.revision,
     certified: doc.certified ?? null,

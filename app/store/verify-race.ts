@@ -57,6 +57,7 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
     const label = manifest.source.kind === 'frames' ? 'frame' : 'source file';
     const checks: { file: EvidenceFile; label: string }[] = manifest.source.files.map((file) => ({ file, label }));
     if (manifest.timing.kind === 'timestamps') checks.push({ file: manifest.timing.file, label: 'timestamps file' });
+    if (manifest.capture) checks.push({ file: manifest.capture.record, label: 'capture record' });
     // The tiles are what the judge looks at: each one's hash is in the manifest (races built before this were not).
     for (const level of manifest.tiles.levels) {
       level.sha256?.forEach((sha256, index) => checks.push({ file: { path: path.join(dir, ...tilePath(level.level, index).split('/')), bytes: 0, sha256 }, label: 'tile' }));

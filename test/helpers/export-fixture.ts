@@ -214,6 +214,7 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
     deadHeats: [],
     statuses,
     withdrawnDeadHeats: [],
+    triggers: [],
     results: { sport, certified: Boolean(opts.certified), revision, event: eventInfo(FIXTURE_EVENT), finishers, others, checks: [] },
     revision,
     certified,

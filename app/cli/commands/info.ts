@@ -3,6 +3,8 @@ import path from 'node:path';
 import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
+import { triggerMarks } from '../../domain/capture/capture-triggers.js';
+import { MILLI } from '../../domain/time/column-time.js';
 import { eventInfo, eventLine, type EventInfo } from '../../domain/event/race-event.js';
 import { startInfo, zeroControlInfo, type StartInfo, type ZeroControlInfo } from '../../domain/start/start-json.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
@@ -12,6 +14,7 @@ import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
+const triggersOf = (m: EvidenceManifest, t: TimesFile) => triggerMarks(m.capture?.triggers, t.timesNs.map((ns) => BigInt(ns)));
 
 /** The race's name, event and time zero from race.json; the folder name if the document cannot be read (info still shows the evidence). */
 async function raceIdentity(racePath: string): Promise<{ name: string; event: EventInfo; start: StartInfo; zeroControl: ZeroControlInfo | null }> {
@@ -46,6 +49,8 @@ export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceI
     spread_s: seconds(m.measured.spreadNs),
     measured_rate: m.measured.rate,
     gaps: m.gaps.map((g) => ({ after_column: g.afterColumn, from_s: seconds(g.fromNs), to_s: seconds(g.toNs), reason: g.reason, ...(g.files ? { files: g.files } : {}) })),
+    // F-key marks made while recording live (footage clock; column null where pressed outside the recorded frames).
+    triggers: triggersOf(m, t).map((f) => ({ time_s: seconds(f.timeNs), column: f.milliColumn === null ? null : f.milliColumn / MILLI })),
     built_at: m.builtAt,
     // Time zero on the footage clock (the clock of the times above); race times are footage time − start.time_s.
     start: race.start,
@@ -86,6 +91,8 @@ export const infoCommand: CliCommand = {
       `  measured   ${m.measured.rate.toFixed(3)} per second: median interval ${dec(m.measured.medianIntervalNs)} s (min ${dec(m.measured.minIntervalNs)}, max ${dec(m.measured.maxIntervalNs)}, spread ${dec(m.measured.spreadNs)})`,
       `  gaps       ${m.gaps.length === 0 ? 'none' : String(m.gaps.length)}`,
       ...m.gaps.map((g) => `    after column ${g.afterColumn}: ${dec(g.fromNs)} s → ${dec(g.toNs)} s${g.reason === 'bad-frame' ? ` (bad frames left out: ${(g.files ?? []).join(', ')})` : ' (dropped frames)'}`),
+      ...(m.capture ? [`  triggers   ${m.capture.triggers.length === 0 ? 'none marked while recording' : `${m.capture.triggers.length} marked with F while recording`}`] : []),
+      ...triggersOf(m, t).map((f) => `    ${f.label} ${dec(f.timeNs)} s, ${f.milliColumn === null ? 'outside the recorded frames' : `column ${f.milliColumn / MILLI}`}`),
     ];
     if (values.times) {
       lines.push('  column  frame  time_s');

@@ -68,6 +68,10 @@ export const tileLevel = z.object({
   sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)).optional(),
 });
 
+/** An F-key mark made while recording live: its time on the footage clock, and the camera's time it was pressed at. */
+export const captureTrigger = z.object({ timeNs: nsString, captureUs: z.number().int().nonnegative() });
+export type CaptureTrigger = z.infer<typeof captureTrigger>;
+
 export const evidenceManifest = z.object({
   schema: z.literal('photofinish.evidence'),
   schemaVersion: z.literal(1),
@@ -100,6 +104,11 @@ export const evidenceManifest = z.object({
   measured: measuredRate,
   composite: z.object({ path: z.string(), sha256: z.string(), width: z.number().int(), height: z.number().int(), format: z.enum(['png', 'tiff']) }),
   tiles: z.object({ path: z.string(), tileWidth: z.number().int().positive(), format: z.literal('png'), levels: z.array(tileLevel) }),
+  /**
+   * A race recorded live: the recording's record (`capture.json` beside the frames, hashed like them) and the trigger
+   * marks the official made with F while recording, in time order. Absent for footage recorded elsewhere.
+   */
+  capture: z.object({ record: evidenceFile, triggers: z.array(captureTrigger) }).optional(),
 });
 export type EvidenceManifest = z.infer<typeof evidenceManifest>;
 

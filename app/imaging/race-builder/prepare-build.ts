@@ -10,6 +10,7 @@ import type { FinishLine } from '../../domain/race/evidence.js';
 import type { Ticks } from '../../domain/time/ticks.js';
 import { listFrameFiles, openSource, sourceShape } from '../sources/open-source.js';
 import type { FrameSource } from '../sources/source.js';
+import { readCaptureSidecar, type CaptureSidecar } from './capture-sidecar.js';
 import { planOutput, type OutputPlan } from './race-output.js';
 import { orderFramesByTimestamps, planTiming, readTimestampsFile, timesByFrameNumber, type TimePlan, type TimestampsFile } from './timing.js';
 
@@ -22,6 +23,8 @@ export interface PreparedBuild {
   lineGiven?: FinishLine;
   samples: SamplePlan;
   time: TimePlan;
+  /** A folder recorded live: its capture record, whose trigger marks the evidence carries. */
+  capture?: CaptureSidecar;
 }
 
 export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedBuild> {
@@ -41,6 +44,7 @@ export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedB
   }
   if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: a finish line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT', { hint: 'no-line-for-linescan' });
 
+  const capture = shape === 'folder' ? await readCaptureSidecar(sourcePath) : null;
   const source = await openSource(sourcePath, { ...(order ? { order } : {}), skipBad: request.skipBad });
   try {
     if (source.frameCount < 2) throw new UserError(`${sourcePath}: only ${source.frameCount} frame; a photo finish needs at least two`, 'INVALID_ARGUMENT');
@@ -60,7 +64,7 @@ export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedB
       if (fitted.clipped) lineGiven = request.line;
       samples = planSamples(line, source.width, source.height);
     }
-    return { request, output, source, line, ...(lineGiven ? { lineGiven } : {}), samples, time };
+    return { request, output, source, line, ...(lineGiven ? { lineGiven } : {}), samples, time, ...(capture ? { capture } : {}) };
   } catch (err) {
     await source.close();
     throw err;

@@ -18,6 +18,7 @@ import { TILE_WIDTH } from '../limits.js';
 import { allocSamples } from '../pixels.js';
 import type { PreparedBuild } from './prepare-build.js';
 import { ProgressTracker, type ProgressListener } from './build-progress.js';
+import { captureEvidence } from './capture-sidecar.js';
 
 export interface EvidenceWritten {
   manifest: EvidenceManifest;
@@ -161,6 +162,7 @@ export async function writeEvidence(
       },
       composite: { path: composite.composite.path, sha256: composite.composite.sha256, width: composite.composite.width, height: composite.composite.height, format: 'png' },
       tiles: { path: RACE_LAYOUT.tilesDir, tileWidth: TILE_WIDTH, format: 'png', levels: composite.levels },
+      ...(prep.capture ? { capture: captureEvidence(prep.capture, columnFrames.map((f) => path.basename(source.frameName(f))), times) } : {}),
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestBytes);

@@ -22,7 +22,7 @@ import { openStartDialog } from '../session/start.js';
 import { viewer } from '../viewer/viewer-handle.js';
 import { matches, type KeyPress } from './key-binding.js';
 import { openAnotherRace, pickAndOpen } from './open-actions.js';
-import { acceptNearest, centreOnSelected, goToRaceEnd, inspectAtHairline, nudgeOnScreen, placeMarkAtHairline } from './viewer-actions.js';
+import { acceptNearest, centreOnSelected, goToRaceEnd, goToTrigger, inspectAtHairline, nudgeOnScreen, placeMarkAtHairline } from './viewer-actions.js';
 
 /** How an action was asked for. */
 export interface Trigger {
@@ -85,6 +85,8 @@ const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'page-right': workspace(() => viewer()?.panScreens(1)),
   'go-to-race-start': workspace(() => viewer()?.centreOn(0)),
   'go-to-race-end': workspace(goToRaceEnd),
+  'next-trigger': workspace(() => goToTrigger(1)),
+  'previous-trigger': workspace(() => goToTrigger(-1)),
   'reverse-direction': workspace(toggleDirection),
   'close-up': when(twoMarks, () => openDialog('close-up')),
   invert: workspace(toggleInvert),

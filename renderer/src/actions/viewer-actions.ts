@@ -48,6 +48,20 @@ export function centreOnSelected(): void {
   }
 }
 
+/** The next (or previous) F-key trigger mark after the hairline, in time order, wrapping round at the ends. */
+export function goToTrigger(step: 1 | -1): void {
+  const columns = (session.get().race.view?.triggers ?? []).flatMap((t) => (t.milliColumn === null ? [] : [t.milliColumn]));
+  const v = viewer();
+  if (!v) return;
+  if (columns.length === 0) {
+    showNotice('This race has no trigger marks (they are made with F while recording from a camera).');
+    return;
+  }
+  const at = v.cursorMilliColumn;
+  const target = step > 0 ? (columns.find((c) => c > at) ?? columns[0]) : ([...columns].reverse().find((c) => c < at) ?? columns[columns.length - 1]);
+  v.hairlineTo((target as number) / 1000);
+}
+
 /** Accepts the ghost line under the hairline, never one elsewhere in the race (off screen). */
 export function acceptNearest(): void {
   const edges = session.get().suggestions.edges;

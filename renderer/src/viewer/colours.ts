@@ -35,6 +35,9 @@ export const VIEWER = {
   ghostLabelBackground: 'rgba(0, 20, 30, 0.78)',
   rulerBackground: '#1c1f24',
   rulerInk: '#e6e6e6',
+  /** F-key trigger marks on the ruler (a colour no overlay on the picture uses). */
+  trigger: '#ffd60a',
+  triggerInk: '#000000',
 } as const;
 
 /** Suggested-edge ("ghost") cyan at an opacity: faint where a real mark already sits on it. */

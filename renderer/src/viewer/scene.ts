@@ -45,6 +45,14 @@ export interface ViewerGap {
   toNs: string;
 }
 
+/** An F-key trigger mark of a race recorded live, drawn on the ruler. */
+export interface ViewerTrigger {
+  /** "F1", "F2" … */
+  label: string;
+  /** Fractional composite column. */
+  column: number;
+}
+
 /** The race as the viewer shows it (set by the React shell whenever the race or the selection changes). */
 export interface ViewerData {
   raceId: string;
@@ -57,6 +65,7 @@ export interface ViewerData {
   gaps: readonly ViewerGap[];
   marks: readonly ViewerMark[];
   suggestions: readonly ViewerSuggestion[];
+  triggers: readonly ViewerTrigger[];
   /** Decimals of hairline readouts (the evidence's resolution). */
   decimals: number;
   /** `times` run from time zero ('race'), or stay on the footage clock while no start is set. */

@@ -1,7 +1,7 @@
 /**
  * The open race as the viewer draws it: each mark's hairline (colour, label flagging typed and accepted-suggestion
  * marks, column), each suggested edge's ghost (labelled with its time, or with the competitor once accepted), and
- * the picture adjustments as a CSS filter on the tile layer.
+ * the F-key trigger marks of a live recording, and the picture adjustments as a CSS filter on the tile layer.
  */
 import type { EdgeSuggestion, RaceView } from '../../../app/api/types.js';
 import { raceTimeOfTimeMark, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
@@ -28,6 +28,8 @@ export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: 
     clock: race.results.start?.method ? 'race' : 'footage',
     marks: viewerMarks(race, times, selectedId, zero),
     suggestions: suggestions.map((e) => ghostOf(race, e, decimals, zero)),
+    // Pressed outside the recorded frames: nowhere on the picture to point at (info lists it).
+    triggers: race.triggers.flatMap((t) => (t.milliColumn === null ? [] : [{ label: t.label, column: t.milliColumn / 1000 }])),
   };
 }
 

@@ -135,6 +135,14 @@ export class ViewerEngine {
     this.setViewport(centreOn(this.vp, column));
   }
 
+  /** Centres the view on a column and puts the hairline on it (its readout then shows the column's time). */
+  hairlineTo(column: number): void {
+    this.setViewport(centreOn(this.vp, column));
+    this.hoverX = Math.min(this.size.width - 1, Math.max(0, columnToScreenX(this.vp, column)));
+    this.frames.pointerMoved(performance.now());
+    this.callbacks.onHover?.(screenXToMilliColumn(this.vp, this.hoverX));
+  }
+
   /** Moves the hairline by whole screen pixels (keyboard reading without a mouse). */
   moveHairline(dxScreen: number): void {
     this.hoverX = Math.min(this.size.width - 1, Math.max(0, this.hairlineScreenX + dxScreen));

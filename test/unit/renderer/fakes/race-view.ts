@@ -15,6 +15,7 @@ export function raceView(extra: Partial<RaceView> = {}): RaceView {
     ],
     marks: [{ competitorId: '5', position: { kind: 'column', milliColumn: 1000 }, origin: 'click', by: 'A. Judge' }],
     deadHeats: [],
+    triggers: [],
     results: { finishers: [] },
     revision: 1,
     certified: null,

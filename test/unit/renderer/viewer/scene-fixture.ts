@@ -22,6 +22,7 @@ export function viewerData(extra: Partial<ViewerData> = {}): ViewerData {
     gaps: [],
     marks: [],
     suggestions: [],
+    triggers: [],
     decimals: 4,
     ...extra,
   };

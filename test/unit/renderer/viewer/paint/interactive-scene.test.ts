@@ -156,6 +156,25 @@ describe('the pointer hairline and the overlay as a whole', () => {
     expect(canvas.texts().map((t) => t.text)).toEqual(['10.00 s', '10.01 s', '10.02 s', '10.03 s', '10.04 s']);
   });
 
+  it('draws the F-key trigger marks as labelled ticks on the ruler, over its own ticks, never across the picture', () => {
+    const canvas = paint(interactiveScene({ data: viewerData({ triggers: [{ label: 'F1', column: 10 }, { label: 'F2', column: 49.3 }, { label: 'F3', column: 900 }] }) }));
+    const ticks = canvas.rects().filter((r) => r.pen.fillStyle === '#ffd60a' && r.w === 2);
+    // Column 10's centre at screen x 168 → stroked at 168.5: a 2 px tick from 167.5 through the ruler (y 400–430).
+    expect(ticks.map((r) => [r.x, r.y, r.h])).toEqual([
+      [167.5, 400, 30],
+      [796.5, 400, 30],
+    ]);
+    const labels = canvas.texts().filter((t) => /^F\d$/.test(t.text));
+    expect(labels.map((t) => [t.text, t.pen.fillStyle])).toEqual([
+      ['F1', '#000000'],
+      ['F2', '#000000'],
+    ]);
+    // F2's tag is flipped to the left of its tick, so it stays whole at the viewer's right edge.
+    expect(labels[1]!.x).toBeLessThan(796);
+    const rulerAt = canvas.drawn.findIndex((d) => d.kind === 'fillRect' && d.pen.fillStyle === '#1c1f24');
+    expect(canvas.drawn.indexOf(ticks[0]!)).toBeGreaterThan(rulerAt);
+  });
+
   it('clears the overlay (at the device pixel ratio) and draws nothing else while no race is loaded', () => {
     const canvas = paint(interactiveScene({ data: null, dpr: 2 }));
     expect(canvas.transform).toEqual([2, 0, 0, 2, 0, 0]);
