@@ -4,7 +4,8 @@
  * code across the finish line, so each column of the built race tells which frame of the file it is.
  *   - Record, Stop: the race is built and opened; its columns are the frames recorded (none lost silently), times
  *     strictly increase, the count matches the recorded span × the rate give or take the frames reported lost, and
- *     every column equals (within JPEG and colour-conversion tolerance) the line of one frame of the file.
+ *     every column equals (within JPEG and colour-conversion tolerance) the line of one frame of the file. The two
+ *     F presses made while recording are ticks on the built race's ruler and its `info --json` triggers.
  *   - Arm: with a file that is still except for a few cars, recording starts by itself with 2 s before the cars and
  *     stops 2 s after them.
  *   - The server killed mid-recording: the folder left behind builds.
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ROWS, fakeScene, readCode, readLineColumns, writeFakeCameraFile, type FakeCameraScene } from '../helpers/fake-camera.js';
 import { chromiumMissing, fakeCameraArgs, launchBrowser } from '../helpers/browser.js';
 import { openCaptureScreen as openCapture, readProbe } from '../helpers/capture-screen.js';
+import { triggerPixelsAt } from '../helpers/trigger-ticks.js';
 import { recoverCapture } from '../../app/capture/recover-capture.js';
 import { runCli } from '../fixtures/cli-capture.js';
 import { repoRoot, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
@@ -88,6 +90,43 @@ function difference(a: Uint8Array, b: Uint8Array): { mean: number; max: number }
   return { mean: sum / n, max };
 }
 
+/**
+ * The F presses of a built recording: in `info --json` at their exact camera time on the footage clock (the first
+ * frame's capture_us is 0 there), as labelled yellow ticks on the workspace's ruler at their columns, and reached
+ * with G, which puts the hairline (and its readout) on each in turn.
+ */
+async function expectTriggerTicks(app: E2eApp, out: string, frames: string, presses: { captureUs: number }[]): Promise<void> {
+  const { page } = app.browser;
+  const firstUs = Number((await readFile(path.join(frames, 'timestamps.csv'), 'utf8')).split('\n')[1]!.split(',')[2]);
+  const info = JSON.parse((await runCli(['info', out, '--json'])).out) as { triggers: { time_s: number; column: number | null }[]; columns: number };
+  expect(info.triggers.map((t) => t.time_s)).toEqual(presses.map((p) => (p.captureUs - firstUs) / 1e6));
+  const columns = info.triggers.map((t) => t.column as number);
+  for (const c of columns) expect(c).toBeGreaterThan(0);
+  await page.keyboard.press('f'); // fit the whole race
+  await page.waitForTimeout(100);
+  await screenshot(app, 'capture-trigger-ticks');
+  for (const c of columns) expect(await triggerPixelsAt(page, c), `trigger tick at column ${c}`).toBeGreaterThan(30);
+  // Away from both marks the ruler has none of their colour.
+  const away = columns[0]! > info.columns / 2 ? 1 : info.columns - 2;
+  expect(await triggerPixelsAt(page, away)).toBe(0);
+  // G from wherever the hairline is: one mark, then the other, then round to the first again; Shift+G goes back.
+  const readout = page.getByTestId('hairline-readout');
+  const reached: number[] = [];
+  for (const key of ['g', 'g', 'g', 'Shift+G']) {
+    const before = await readout.getAttribute('data-milli-column');
+    await page.keyboard.press(key);
+    await expect.poll(() => readout.getAttribute('data-milli-column')).not.toBe(before);
+    const at = Number(await readout.getAttribute('data-milli-column')) / 1000;
+    const nearest = columns.reduce((a, b) => (Math.abs(b - at) < Math.abs(a - at) ? b : a));
+    expect(Math.abs(nearest - at), `hairline after ${key} at column ${at}`).toBeLessThan(0.5);
+    reached.push(nearest);
+  }
+  expect(new Set(reached.slice(0, 2)).size).toBe(2);
+  expect(reached[2]).toBe(reached[0]);
+  expect(reached[3]).toBe(reached[1]);
+  expect(await readout.textContent()).toMatch(/^\d+\.\d+ s \(footage clock/);
+}
+
 const openCaptureScreen = (app: E2eApp) => openCapture(app.browser.page, app.bridge.url);
 
 /** Puts the finish line on the scene's line with the line editor's keys (it starts in the middle of the picture). */
@@ -116,9 +155,11 @@ describe.skipIf(skip)('live capture on the fake camera', () => {
 
       await page.getByTestId('capture-record').click();
       await page.getByTestId('capture-status').filter({ hasText: /Recording/ }).waitFor();
-      await page.waitForTimeout(1500);
+      await page.waitForTimeout(1200);
       await page.keyboard.press('f');
-      await page.waitForTimeout(1500);
+      await page.waitForTimeout(800);
+      await page.keyboard.press('f');
+      await page.waitForTimeout(1000);
       await screenshot(app, 'capture-recording');
       expect((await readProbe(page)).painted.length).toBeGreaterThan(30);
       await page.getByTestId('capture-record').click();
@@ -139,7 +180,9 @@ describe.skipIf(skip)('live capture on the fake camera', () => {
       const reportedLost = s.missing + s.droppedBusy;
       console.log(`capture e2e: ${built.columns} columns, span ${Number(BigInt(s.durationNs)) / 1e9} s at ${(1e9 / Number(interval)).toFixed(2)} frames/s → ${expected} expected; lost reported ${reportedLost} (camera gaps ${s.gaps}/${s.missing} frames, refused ${s.droppedBusy})`);
       expect(Math.abs(built.columns + s.missing - expected)).toBeLessThanOrEqual(Math.max(2, Math.ceil(expected * 0.05)));
-      expect(built.record.markers.filter((m) => m.kind === 'manual')).toHaveLength(1);
+      const presses = built.record.markers.filter((m) => m.kind === 'manual');
+      expect(presses).toHaveLength(2);
+      await expectTriggerTicks(app, out, path.join(tmp, 'heat 1-frames'), presses);
 
       // Each column is one frame of the file: its bar code names the frame, its pixels match that frame's line.
       let worst = { mean: 0, max: 0 };
