@@ -100,6 +100,8 @@ export class CaptureEngine {
   private sender: FrameSender | null = null;
   private captureId: string | null = null;
   private pendingMarks: CaptureMarker[] = [];
+  /** Mark calls not yet answered: Stop waits for them (over HTTP a later call can be served first). */
+  private readonly marksOnTheWay = new Set<Promise<void>>();
   private fromUs = 0;
   private stopUs = Number.MAX_SAFE_INTEGER;
   private firstUs: number | null = null;
@@ -277,7 +279,7 @@ export class CaptureEngine {
         if (this.sender !== sender) return;
         this.captureId = captureId;
         sender.start(captureId);
-        for (const marker of this.pendingMarks.splice(0)) void this.opts.api.markCapture({ captureId, marker }).catch(() => undefined);
+        for (const marker of this.pendingMarks.splice(0)) this.sendMarker(captureId, marker);
         this.maybeFinish();
       })
       .catch((err: unknown) => this.fail(err));
@@ -299,6 +301,7 @@ export class CaptureEngine {
     this.sender = null;
     void sender
       .drained()
+      .then(() => Promise.all(this.marksOnTheWay))
       .then(() => {
         if (sender.failure !== null) throw sender.failure;
         return this.opts.api.stopCapture({ captureId });
@@ -322,7 +325,19 @@ export class CaptureEngine {
 
   private addMarker(marker: CaptureMarker): void {
     if (this.captureId === null) this.pendingMarks.push(marker);
-    else void this.opts.api.markCapture({ captureId: this.captureId, marker }).catch(() => undefined);
+    else this.sendMarker(this.captureId, marker);
+  }
+
+  private sendMarker(captureId: string, marker: CaptureMarker): void {
+    const call: Promise<void> = this.opts.api
+      .markCapture({ captureId, marker })
+      .catch((err: unknown) => {
+        // The recording goes on (its frames are the evidence), but the official must know a mark is missing.
+        this.error = `A ${marker.kind === 'manual' ? 'trigger mark (F)' : 'motion trigger time'} was not saved: ${err instanceof Error ? err.message : String(err)}`;
+        this.changed();
+      })
+      .finally(() => this.marksOnTheWay.delete(call));
+    this.marksOnTheWay.add(call);
   }
 
   private show(column: Uint8Array, us: number): void {

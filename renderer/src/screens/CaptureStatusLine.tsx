@@ -26,6 +26,8 @@ export function CaptureStatusLine({ status }: { status: CaptureStatus | null }) 
       text = `Stopping: writing the last frames… ${status.recorded.toLocaleString()} frames${losses}`;
       break;
   }
+  // A problem that does not end the recording (a trigger mark not saved) stays in view while it goes on.
+  if (status.error && status.mode !== 'idle') text += ` · ${status.error}`;
   return (
     <span className={`capture-status${status.mode === 'recording' ? ' recording' : ''}${lost ? ' lossy' : ''}`} data-testid="capture-status" aria-live="polite">
       {text}

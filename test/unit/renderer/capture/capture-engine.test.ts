@@ -13,7 +13,7 @@ const DT = 20_000; // 50 frames/s
 interface Fake {
   engine: CaptureEngine;
   pool: { jobs: { index: number; us: number }[]; refuse: boolean; listener: PoolListener; answer(index: number, moving: boolean): void; inFlight: number };
-  calls: { written: { seq: number; captureUs: number }[]; marks: unknown[]; started: number; stopped: number };
+  calls: { written: { seq: number; captureUs: number }[]; marks: unknown[]; started: number; stopped: number; markGate: Promise<void> | null; log: string[] };
   view: { columns: number[]; gaps: [number, string][]; marks: number[]; resets: number };
   stoppedWith: (CaptureStopped | { error: unknown })[];
   frame(us: number): { close: ReturnType<typeof vi.fn> };
@@ -21,7 +21,7 @@ interface Fake {
 }
 
 function setup(): Fake {
-  const calls: Fake['calls'] = { written: [], marks: [], started: 0, stopped: 0 };
+  const calls: Fake['calls'] = { written: [], marks: [], started: 0, stopped: 0, markGate: null, log: [] };
   const view: Fake['view'] = { columns: [], gaps: [], marks: [], resets: 0 };
   const stoppedWith: Fake['stoppedWith'] = [];
   const pool: Fake['pool'] = {
@@ -69,10 +69,13 @@ function setup(): Fake {
         return { accepted: true, written: calls.written.length, queued: 0, droppedBusy: 0 };
       },
       markCapture: async ({ marker }) => {
+        if (calls.markGate) await calls.markGate;
         calls.marks.push(marker);
+        calls.log.push('mark');
       },
       stopCapture: async () => {
         calls.stopped++;
+        calls.log.push('stop');
         return { folder: '/r-frames', jobId: 'job', summary: { frames: calls.written.length, gaps: 0, missing: 0, droppedBusy: 0, bytes: 0, durationNs: '0' } };
       },
     },
@@ -186,5 +189,27 @@ describe('capture engine', () => {
     expect(us).toHaveLength(31 - 3);
     expect(f.calls.marks).toEqual([{ kind: 'manual', captureUs: T0 + 25 * DT }]);
     expect(f.calls.stopped).toBe(1);
+  });
+
+  it('Stop waits for an F mark still on its way to the service: the build then reads a record that has it', async () => {
+    const f = setup();
+    for (let i = 0; i < 5; i++) f.frame(T0 + i * DT);
+    f.engine.record();
+    for (let i = 5; i < 15; i++) {
+      f.frame(T0 + i * DT);
+      f.pool.answer(f.pool.jobs.at(-1)!.index, false);
+    }
+    await f.settle();
+    let release = () => undefined as void;
+    f.calls.markGate = new Promise<void>((resolve) => (release = resolve));
+    f.engine.mark();
+    f.engine.stop();
+    for (let k = 0; k < 5; k++) await f.settle();
+    // Over HTTP the two calls may be served in any order: Stop is not sent while the mark is unanswered.
+    expect(f.calls.stopped).toBe(0);
+    release();
+    for (let k = 0; k < 5; k++) await f.settle();
+    expect(f.calls.log).toEqual(['mark', 'stop']);
+    expect(f.stoppedWith).toHaveLength(1);
   });
 });
