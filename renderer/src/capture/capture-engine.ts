@@ -92,7 +92,7 @@ export class CaptureEngine {
   private pool: FramePool;
   private trigger: TriggerState = IDLE;
   private mode: CaptureMode = 'idle';
-  private readonly settings: TriggerSettings;
+  private settings: TriggerSettings;
   private pre: PreTriggerBuffer<Buffered>;
   private readonly preByIndex = new Map<number, Buffered>();
   private readonly frameUs = new Map<number, number>();
@@ -116,6 +116,17 @@ export class CaptureEngine {
     // A second more than the pre-trigger: the trigger fires a few frames after movement starts, and keeps from then.
     this.pre = new PreTriggerBuffer(this.settings.preTrigger + NS_PER_S, MAX_BUFFERED);
     this.pool = opts.makePool(opts.line, this.listener);
+  }
+
+  /** The official's pre-trigger and stop-after times (only while idle: a run's times never change under it). */
+  setTrigger(times: Pick<TriggerSettings, 'preTrigger' | 'stopAfter'>): void {
+    if (this.mode !== 'idle') return;
+    this.settings = { ...this.settings, ...times };
+    this.pre = new PreTriggerBuffer(this.settings.preTrigger + NS_PER_S, MAX_BUFFERED);
+  }
+
+  triggerTimes(): Pick<TriggerSettings, 'preTrigger' | 'stopAfter'> {
+    return { preTrigger: this.settings.preTrigger, stopAfter: this.settings.stopAfter };
   }
 
   /** A new finish line (only while not recording): the workers start over with it. */

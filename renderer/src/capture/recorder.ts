@@ -6,6 +6,7 @@
 import type { CaptureBuildPlan } from '../../../app/domain/capture/capture-folder.js';
 import type { CaptureStopped } from '../../../app/domain/capture/capture-results.js';
 import { planSamples } from '../../../app/domain/line/finish-line.js';
+import type { TriggerSettings } from '../../../app/domain/capture/motion-trigger.js';
 import type { FinishLine } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
 import { setCaptureControls, setRecorderMode } from '../session/capture.js';
@@ -42,6 +43,8 @@ export interface RecorderOptions {
   /** Whether the live image grows leftwards (competitors crossing left to right), read when a recording starts. */
   mirror(): boolean;
   plan(): CaptureBuildPlan;
+  /** The pre-trigger and stop-after times the official set, read when the trigger is armed. */
+  trigger(): Pick<TriggerSettings, 'preTrigger' | 'stopAfter'>;
   onStatus(status: CaptureStatus): void;
   onStopped(result: CaptureStopped | { error: unknown }): void;
 }
@@ -112,7 +115,10 @@ export function startRecorder(opts: RecorderOptions): Recorder {
     // Checked before arming: a trigger must never fire into a race folder that is taken.
     arm: () =>
       void rendererApi.api.checkCapture({ plan: opts.plan(), camera: cameraFacts() }).then(
-        () => engine.arm(),
+        () => {
+          engine.setTrigger(opts.trigger());
+          engine.arm();
+        },
         (error: unknown) => opts.onStopped({ error }),
       ),
     disarm: () => engine.disarm(),

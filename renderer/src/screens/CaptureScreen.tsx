@@ -24,6 +24,7 @@ import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js
 import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
 import { CaptureStatusLine } from './CaptureStatusLine.js';
 import { ScreenHead } from './ScreenHead.js';
+import { DEFAULT_TRIGGER_TIMES, TriggerTimesFields, triggerTimesOf } from './TriggerTimesFields.js';
 
 export function CaptureScreen() {
   const native = useSession(selectNativeDialogs);
@@ -34,6 +35,9 @@ export function CaptureScreen() {
   const [camera, setCamera] = useState<OpenedCamera | null>(null);
   const [line, setLine] = useState<Segment | null>(null);
   const [race, setRace] = useState<RaceFieldValues>({ name: 'Race', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: '' });
+  const [triggerTimes, setTriggerTimes] = useState(DEFAULT_TRIGGER_TIMES);
+  const triggerRef = useRef(triggerTimes);
+  triggerRef.current = triggerTimes;
   const [status, setStatus] = useState<CaptureStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
@@ -124,6 +128,7 @@ export function CaptureScreen() {
           travel: r.travel,
         };
       },
+      trigger: () => triggerTimesOf(triggerRef.current),
       onStatus: (next) => {
         setStatus(next);
         if (next.mode === 'armed' || next.mode === 'recording') setError(null);
@@ -175,7 +180,7 @@ export function CaptureScreen() {
               Arm
             </ActionButton>
           )}
-          <CaptureStatusLine status={status} />
+          <CaptureStatusLine status={status} preTriggerS={Number(triggerTimesOf(triggerTimes).preTrigger) / 1e9} />
           <span className="muted small">{tooltip('capture-mark')} while recording</span>
         </div>
         <canvas ref={liveRef} className="live-composite" width={1200} height={200} data-testid="live-composite" data-rows={rows} />
@@ -241,6 +246,7 @@ export function CaptureScreen() {
         <section className="card settings-card">
           <h2>Race</h2>
           <RaceFields value={race} onChange={setRace} disabled={busy} native={native} />
+          <TriggerTimesFields value={triggerTimes} onChange={setTriggerTimes} disabled={busy || mode === 'armed'} />
         </section>
       </div>
 

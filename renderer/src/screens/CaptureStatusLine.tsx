@@ -5,7 +5,7 @@ function seconds(ns: bigint | null): string {
   return ns === null ? '0.000' : (Number(ns) / 1e9).toFixed(3);
 }
 
-export function CaptureStatusLine({ status }: { status: CaptureStatus | null }) {
+export function CaptureStatusLine({ status, preTriggerS }: { status: CaptureStatus | null; preTriggerS: number }) {
   if (!status) return <span className="capture-status muted" data-testid="capture-status">Starting the recorder…</span>;
   const lost = status.lost.camera + status.lost.app + status.lost.writer;
   const losses = lost
@@ -17,7 +17,7 @@ export function CaptureStatusLine({ status }: { status: CaptureStatus | null }) 
       text = status.error ? `Stopped: ${status.error}` : 'Ready: press Record, or Arm to record when something crosses the line.';
       break;
     case 'armed':
-      text = 'Armed: recording starts when something enters the band around the line (with the 2 s before it).';
+      text = `Armed: recording starts when something enters the band around the line (with the ${preTriggerS} s before it).`;
       break;
     case 'recording':
       text = `● Recording ${seconds(status.elapsedNs)} s · ${status.recorded.toLocaleString()} frames${losses}`;

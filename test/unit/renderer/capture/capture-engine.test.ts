@@ -158,6 +158,28 @@ describe('capture engine', () => {
     expect(f.engine.status().mode).toBe('idle');
   });
 
+  it('armed with the official’s own times: 1 s kept before the trigger, stopped 0.5 s after the last movement', async () => {
+    const f = setup();
+    f.engine.setTrigger({ preTrigger: 1_000_000_000n, stopAfter: 500_000_000n });
+    f.engine.arm();
+    for (let i = 0; i < 260; i++) {
+      f.frame(T0 + i * DT);
+      const job = f.pool.jobs.at(-1);
+      if (job && job.us === T0 + i * DT) f.pool.answer(job.index, i >= 150 && i < 175);
+      await f.settle();
+    }
+    for (let k = 0; k < 5; k++) await f.settle();
+    const us = f.calls.written.map((w) => w.captureUs);
+    // Movement from frame 150: kept from 1 s (50 frames) before; the band still from 175: stopped 0.5 s later, at 200.
+    expect(us[0]).toBe(T0 + 100 * DT);
+    expect(us.at(-1)).toBe(T0 + 200 * DT);
+    expect(f.calls.stopped).toBe(1);
+    // Not while armed or recording: the times of a run never change under it.
+    f.engine.arm();
+    f.engine.setTrigger({ preTrigger: 3_000_000_000n, stopAfter: 3_000_000_000n });
+    expect(f.engine.triggerTimes()).toEqual({ preTrigger: 1_000_000_000n, stopAfter: 500_000_000n });
+  });
+
   it('Record/Stop by hand: frames the workers had no room for, and camera gaps, show as gaps at once', async () => {
     const f = setup();
     for (let i = 0; i < 10; i++) f.frame(T0 + i * DT);
