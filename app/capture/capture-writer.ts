@@ -58,6 +58,7 @@ export class CaptureWriter {
   private failure: UserError | null = null;
   private finished: CaptureSummary | null = null;
   private lastSync = Date.now();
+  private activeAt = Date.now();
   private readonly settling = new Map<number, () => void>();
   private readonly names: string[] = [];
 
@@ -81,6 +82,7 @@ export class CaptureWriter {
 
   /** Takes a frame into the queue, or refuses it (queue full) without blocking; throws on a bad frame. */
   offer(frame: IncomingFrame): FrameReceipt {
+    this.activeAt = Date.now();
     if (this.failure) throw this.failure;
     if (this.finished) throw new UserError(`${this.folder}: the recording has stopped`, 'CONFLICT');
     const what = `frame ${frame.seq} of ${path.basename(this.folder)}`;
@@ -115,6 +117,7 @@ export class CaptureWriter {
 
   /** Records an F-key mark (or a trigger) in capture.json. */
   async mark(marker: CaptureMarker): Promise<void> {
+    this.activeAt = Date.now();
     this.record = { ...this.record, markers: [...this.record.markers, marker] };
     await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
   }
@@ -123,15 +126,24 @@ export class CaptureWriter {
     return this.receipt(true);
   }
 
+  /** When a frame or a mark last came (Date.now()): a recording nobody sends to any more was abandoned. */
+  get lastActivity(): number {
+    return this.activeAt;
+  }
+
+  /**
+   * Closes a recording whose page went away (reloaded, closed, crashed) without Stop: what is queued is written and
+   * synced, and the record is left as a crash leaves it (no end), so it is offered as interrupted and built the same way.
+   */
+  async abandon(): Promise<void> {
+    if (this.finished) return;
+    await this.flush();
+  }
+
   /** Writes everything queued (giving up on frames that never came), fsyncs, and records the end. */
   async finish(): Promise<CaptureSummary> {
     if (this.finished) return this.finished;
-    this.pump(true);
-    await this.commits;
-    await this.syncFrames();
-    await this.timestamps.sync().catch(() => undefined);
-    await this.timestamps.close().catch(() => undefined);
-    await fsyncDir(this.folder);
+    await this.flush();
     const lost = countLostFrames(this.times);
     const summary: CaptureSummary = {
       frames: this.written,
@@ -150,6 +162,16 @@ export class CaptureWriter {
 
   get recordNow(): CaptureRecord {
     return this.record;
+  }
+
+  private async flush(): Promise<void> {
+    this.pump(true);
+    await this.commits;
+    await this.syncFrames();
+    // Already closed by an earlier flush (abandoned, then stopped): nothing left to sync.
+    await this.timestamps.sync().catch(() => undefined);
+    await this.timestamps.close().catch(() => undefined);
+    await fsyncDir(this.folder);
   }
 
   private receipt(accepted: boolean): FrameReceipt {

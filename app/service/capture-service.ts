@@ -21,8 +21,16 @@ import { planOutput } from '../imaging/race-builder/race-output.js';
 import { parseStartListFile } from '../store/start-list-file.js';
 import type { BuildService } from './build-service.js';
 import type { ServiceContext } from './context.js';
+import { logWarning } from './log-warning.js';
 
 export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethods>;
+
+/**
+ * A recording that has had no frame and no mark for this long has lost its page (reloaded, closed, crashed: a page
+ * recording sends many frames a second until it calls Stop). It is closed as a crash would leave it, so the start
+ * screen offers it for building without waiting for the app to restart.
+ */
+export const ABANDONED_AFTER_MS = 15_000;
 
 /** What a recording needs before its first frame: the race folder free, the line in the picture, a readable start list. */
 async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise<{ out: string; line: FinishLine; startList: string | undefined; folder: string }> {
@@ -44,6 +52,15 @@ async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise
 
 export function createCaptureService(ctx: ServiceContext, build: Pick<BuildService, 'startBuild'>): CaptureService {
   const live = new Map<string, CaptureWriter>();
+
+  const closeAbandoned = async (): Promise<void> => {
+    for (const [id, writer] of live) {
+      if (Date.now() - writer.lastActivity <= ABANDONED_AFTER_MS) continue;
+      live.delete(id);
+      // What could not be written is already counted in the folder (its gaps); the build sets any torn frame aside.
+      await writer.abandon().catch((err: unknown) => logWarning(`${writer.folder}: closing an abandoned recording: ${String(err)}`));
+    }
+  };
 
   const writerOf = (captureId: string): CaptureWriter => {
     const writer = live.get(captureId);
@@ -120,10 +137,12 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       return { folder: writer.folder, summary, jobId };
     },
     async listUnfinishedCaptures() {
+      await closeAbandoned();
       return listUnfinishedCaptures(ctx.dataDir, new Set([...live.values()].map((w) => w.folder)));
     },
     async buildCapture({ folder: given }) {
       const folder = path.resolve(given);
+      await closeAbandoned();
       if ([...live.values()].some((w) => w.folder === folder)) throw new UserError(`${folder}: still recording; stop it first`, 'CONFLICT');
       const record = await readCaptureRecord(folder);
       const { frames } = await recoverCapture(folder);
