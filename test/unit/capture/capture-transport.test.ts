@@ -19,6 +19,7 @@ import { createService, type RunningService } from '../../../app/service/create-
 import { startPageBridge, type PageBridge } from '../../helpers/page-bridge.js';
 import { createHttpRendererApi } from '../../../renderer/src/api/http-transport.js';
 import { encodeFrame, framePixels, type FrameSpec } from '../../fixtures/synthetic-frames.js';
+import { jobEnd as waitForJob } from '../../helpers/job-end.js';
 
 let tmp: string;
 let page: PageBridge;
@@ -37,16 +38,7 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-function jobEnd(jobId: string): Promise<Extract<ApiEvent, { type: 'job-finished' }>> {
-  return new Promise((resolve) => {
-    const off = running.subscribe((e) => {
-      if (e.type === 'job-finished' && e.jobId === jobId) {
-        off();
-        resolve(e);
-      }
-    });
-  });
-}
+const jobEnd = (jobId: string) => waitForJob(running, jobId);
 
 const auth = () => ({ Authorization: `Bearer ${bridge.token}` });
 const post = (name: string, type: string, body: Uint8Array | string, headers: Record<string, string> = auth()) =>

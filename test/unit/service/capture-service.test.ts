@@ -8,11 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiEvent } from '../../../app/api/events.js';
 import { ABANDONED_AFTER_MS } from '../../../app/service/capture-service.js';
 import { createService, type RunningService } from '../../../app/service/create-service.js';
 import { encodeFrame, type FrameSpec } from '../../fixtures/synthetic-frames.js';
 import { CAPTURE_TEST_CAMERA } from '../../helpers/capture-fixture.js';
+import { jobEnd as waitForJob } from '../../helpers/job-end.js';
 
 const spec: FrameSpec = { ...CAPTURE_TEST_CAMERA, frames: 1, format: 'png' };
 let tmp: string;
@@ -32,16 +32,7 @@ afterAll(async () => {
 /** A frame's bytes as the API types them (a plain Uint8Array, as the page sends it). */
 const frameBytes = async (seq: number) => new Uint8Array(await encodeFrame(spec, seq));
 
-function jobEnd(jobId: string): Promise<Extract<ApiEvent, { type: 'job-finished' }>> {
-  return new Promise((resolve) => {
-    const off = running.subscribe((e) => {
-      if (e.type === 'job-finished' && e.jobId === jobId) {
-        off();
-        resolve(e);
-      }
-    });
-  });
-}
+const jobEnd = (jobId: string) => waitForJob(running, jobId);
 
 describe('a recording its page abandoned', () => {
   it('is offered as interrupted once it has sent nothing for a while, and builds', async () => {

@@ -101,6 +101,17 @@ function setup(): Fake {
   };
 }
 
+/** Frames 20 ms apart with the band moving from frame 150 to 174, each answered as it comes, then time to settle. */
+async function runArmed(f: Fake, frames: number): Promise<void> {
+  for (let i = 0; i < frames; i++) {
+    f.frame(T0 + i * DT);
+    const job = f.pool.jobs.at(-1);
+    if (job && job.us === T0 + i * DT) f.pool.answer(job.index, i >= 150 && i < 175);
+    await f.settle();
+  }
+  for (let k = 0; k < 5; k++) await f.settle();
+}
+
 describe('capture engine', () => {
   it('idle: measures the rate from the camera clock and hands no frame to the workers', () => {
     const f = setup();
@@ -138,13 +149,7 @@ describe('capture engine', () => {
   it('armed: stops by itself after the quiet time, writes everything up to then, then asks for the build', async () => {
     const f = setup();
     f.engine.arm();
-    for (let i = 0; i < 320; i++) {
-      f.frame(T0 + i * DT);
-      const job = f.pool.jobs.at(-1);
-      if (job && job.us === T0 + i * DT) f.pool.answer(job.index, i >= 150 && i < 175);
-      await f.settle();
-    }
-    for (let k = 0; k < 5; k++) await f.settle();
+    await runArmed(f, 320);
     const us = f.calls.written.map((w) => w.captureUs);
     expect(us[0]).toBe(T0 + 50 * DT);
     // The band last changes at frame 175 (back to still); 2 s of stillness after it ends the recording at 275.
@@ -162,13 +167,7 @@ describe('capture engine', () => {
     const f = setup();
     f.engine.setTrigger({ preTrigger: 1_000_000_000n, stopAfter: 500_000_000n });
     f.engine.arm();
-    for (let i = 0; i < 260; i++) {
-      f.frame(T0 + i * DT);
-      const job = f.pool.jobs.at(-1);
-      if (job && job.us === T0 + i * DT) f.pool.answer(job.index, i >= 150 && i < 175);
-      await f.settle();
-    }
-    for (let k = 0; k < 5; k++) await f.settle();
+    await runArmed(f, 260);
     const us = f.calls.written.map((w) => w.captureUs);
     // Movement from frame 150: kept from 1 s (50 frames) before; the band still from 175: stopped 0.5 s later, at 200.
     expect(us[0]).toBe(T0 + 100 * DT);
