@@ -99,7 +99,7 @@ async function expectTriggerTicks(app: E2eApp, out: string, frames: string, pres
   const { page } = app.browser;
   const firstUs = Number((await readFile(path.join(frames, 'timestamps.csv'), 'utf8')).split('\n')[1]!.split(',')[2]);
   const info = JSON.parse((await runCli(['info', out, '--json'])).out) as { triggers: { time_s: number; column: number | null }[]; columns: number };
-  expect(info.triggers.map((t) => t.time_s)).toEqual(presses.map((p) => (p.captureUs - firstUs) / 1e6));
+  expect(info.triggers.map((t) => t.time_s)).toEqual(presses.map((p) => Number(((p.captureUs - firstUs) / 1e6).toFixed(6))));
   const columns = info.triggers.map((t) => t.column as number);
   for (const c of columns) expect(c).toBeGreaterThan(0);
   await page.keyboard.press('f'); // fit the whole race
