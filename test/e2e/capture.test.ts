@@ -127,6 +127,27 @@ async function expectTriggerTicks(app: E2eApp, out: string, frames: string, pres
   expect(await readout.textContent()).toMatch(/^\d+\.\d+ s \(footage clock/);
 }
 
+const totalLost = (p: Awaited<ReturnType<typeof readProbe>>) => p.status.lost.camera + p.status.lost.app + p.status.lost.writer;
+
+/** Columns of the live image painted whole in the gap red (230, 40, 40) or the F-mark yellow (242, 194, 0). */
+function liveMarkColumns(page: E2eApp['browser']['page']): Promise<{ red: number; yellow: number }> {
+  return page.evaluate(() => {
+    type Canvas = { width: number; height: number; getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+    const canvas = (globalThis as unknown as { document: { querySelector(s: string): Canvas } }).document.querySelector('[data-testid="live-composite"]');
+    const ctx = canvas.getContext('2d');
+    const top = ctx.getImageData(0, 1, canvas.width, 1).data;
+    const bottom = ctx.getImageData(0, canvas.height - 2, canvas.width, 1).data;
+    const is = (d: Uint8ClampedArray, x: number, rgb: number[]) => d[x * 4] === rgb[0] && d[x * 4 + 1] === rgb[1] && d[x * 4 + 2] === rgb[2];
+    let red = 0;
+    let yellow = 0;
+    for (let x = 0; x < canvas.width; x++) {
+      if (is(top, x, [230, 40, 40]) && is(bottom, x, [230, 40, 40])) red++;
+      if (is(top, x, [242, 194, 0]) && is(bottom, x, [242, 194, 0])) yellow++;
+    }
+    return { red, yellow };
+  });
+}
+
 const openCaptureScreen = (app: E2eApp) => openCapture(app.browser.page, app.bridge.url);
 
 /** Puts the finish line on the scene's line with the line editor's keys (it starts in the middle of the picture). */
@@ -164,6 +185,13 @@ describe.skipIf(skip)('live capture on the fake camera', () => {
       await page.waitForTimeout(1000);
       await screenshot(app, 'capture-recording');
       expect((await readProbe(page)).painted.length).toBeGreaterThan(30);
+      // On the live image, each frame lost so far is a red column the moment it is known, each F press a yellow one.
+      const lostBefore = totalLost(await readProbe(page));
+      await page.waitForTimeout(150);
+      const live = await liveMarkColumns(page);
+      expect(live.yellow).toBe(2);
+      expect(live.red).toBeGreaterThanOrEqual(lostBefore);
+      expect(live.red).toBeLessThanOrEqual(totalLost(await readProbe(page)));
       await page.getByTestId('capture-record').click();
 
       // Stop builds the race and opens it in the workspace.
