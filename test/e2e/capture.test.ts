@@ -18,8 +18,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ROWS, fakeScene, readCode, readLineColumns, writeFakeCameraFile, type FakeCameraScene } from '../helpers/fake-camera.js';
 import { chromiumMissing, fakeCameraArgs, launchBrowser } from '../helpers/browser.js';
-import { openCaptureScreen as openCapture, readProbe } from '../helpers/capture-screen.js';
-import { triggerPixelsAt } from '../helpers/trigger-ticks.js';
+import { liveMarkColumns, openCaptureScreen as openCapture, readProbe, totalLost } from '../helpers/capture-screen.js';
+import { expectTriggerTicks } from '../helpers/trigger-ticks.js';
 import { recoverCapture } from '../../app/capture/recover-capture.js';
 import { runCli } from '../fixtures/cli-capture.js';
 import { repoRoot, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
@@ -88,64 +88,6 @@ function difference(a: Uint8Array, b: Uint8Array): { mean: number; max: number }
     max = Math.max(max, d);
   }
   return { mean: sum / n, max };
-}
-
-/**
- * The F presses of a built recording: in `info --json` at their exact camera time on the footage clock (the first
- * frame's capture_us is 0 there), as labelled yellow ticks on the workspace's ruler at their columns, and reached
- * with G, which puts the hairline (and its readout) on each in turn.
- */
-async function expectTriggerTicks(app: E2eApp, out: string, frames: string, presses: { captureUs: number }[]): Promise<void> {
-  const { page } = app.browser;
-  const firstUs = Number((await readFile(path.join(frames, 'timestamps.csv'), 'utf8')).split('\n')[1]!.split(',')[2]);
-  const info = JSON.parse((await runCli(['info', out, '--json'])).out) as { triggers: { time_s: number; column: number | null }[]; columns: number };
-  expect(info.triggers.map((t) => t.time_s)).toEqual(presses.map((p) => Number(((p.captureUs - firstUs) / 1e6).toFixed(6))));
-  const columns = info.triggers.map((t) => t.column as number);
-  for (const c of columns) expect(c).toBeGreaterThan(0);
-  await page.keyboard.press('f'); // fit the whole race
-  await page.waitForTimeout(100);
-  await screenshot(app, 'capture-trigger-ticks');
-  for (const c of columns) expect(await triggerPixelsAt(page, c), `trigger tick at column ${c}`).toBeGreaterThan(30);
-  // Away from both marks the ruler has none of their colour.
-  const away = columns[0]! > info.columns / 2 ? 1 : info.columns - 2;
-  expect(await triggerPixelsAt(page, away)).toBe(0);
-  // G from wherever the hairline is: one mark, then the other, then round to the first again; Shift+G goes back.
-  const readout = page.getByTestId('hairline-readout');
-  const reached: number[] = [];
-  for (const key of ['g', 'g', 'g', 'Shift+G']) {
-    const before = await readout.getAttribute('data-milli-column');
-    await page.keyboard.press(key);
-    await expect.poll(() => readout.getAttribute('data-milli-column')).not.toBe(before);
-    const at = Number(await readout.getAttribute('data-milli-column')) / 1000;
-    const nearest = columns.reduce((a, b) => (Math.abs(b - at) < Math.abs(a - at) ? b : a));
-    expect(Math.abs(nearest - at), `hairline after ${key} at column ${at}`).toBeLessThan(0.5);
-    reached.push(nearest);
-  }
-  expect(new Set(reached.slice(0, 2)).size).toBe(2);
-  expect(reached[2]).toBe(reached[0]);
-  expect(reached[3]).toBe(reached[1]);
-  expect(await readout.textContent()).toMatch(/^\d+\.\d+ s \(footage clock/);
-}
-
-const totalLost = (p: Awaited<ReturnType<typeof readProbe>>) => p.status.lost.camera + p.status.lost.app + p.status.lost.writer;
-
-/** Columns of the live image painted whole in the gap red (230, 40, 40) or the F-mark yellow (242, 194, 0). */
-function liveMarkColumns(page: E2eApp['browser']['page']): Promise<{ red: number; yellow: number }> {
-  return page.evaluate(() => {
-    type Canvas = { width: number; height: number; getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
-    const canvas = (globalThis as unknown as { document: { querySelector(s: string): Canvas } }).document.querySelector('[data-testid="live-composite"]');
-    const ctx = canvas.getContext('2d');
-    const top = ctx.getImageData(0, 1, canvas.width, 1).data;
-    const bottom = ctx.getImageData(0, canvas.height - 2, canvas.width, 1).data;
-    const is = (d: Uint8ClampedArray, x: number, rgb: number[]) => d[x * 4] === rgb[0] && d[x * 4 + 1] === rgb[1] && d[x * 4 + 2] === rgb[2];
-    let red = 0;
-    let yellow = 0;
-    for (let x = 0; x < canvas.width; x++) {
-      if (is(top, x, [230, 40, 40]) && is(bottom, x, [230, 40, 40])) red++;
-      if (is(top, x, [242, 194, 0]) && is(bottom, x, [242, 194, 0])) yellow++;
-    }
-    return { red, yellow };
-  });
 }
 
 const openCaptureScreen = (app: E2eApp) => openCapture(app.browser.page, app.bridge.url);
