@@ -60,6 +60,17 @@ describe('photofinish zero-control', () => {
     expect(r.out).toContain('Zero control FAILED');
   });
 
+  it('fails a report 30 ms late even where the AAC encoder left a pre-echo ahead of it (64 kb/s)', async () => {
+    // ffmpeg's AAC at 64 kb/s spreads noise 21 ms ahead of this report, 12 dB over the floor: taken for the report,
+    // it put the offset at +8.6 ms and passed the test.
+    const clip = await makeStartClip(tmp, 'zero-late-64k', { container: 'mp4-aac', bitrate: '64k', noise: 0.002, fps: 100, flashS: 1.005, burstS: 1.035 });
+    const r = await runCli(['zero-control', clip]);
+    expect(r.code).toBe(1);
+    const reported = Number(/^Report {2}(\d+\.\d+) s/m.exec(r.out)?.[1]);
+    expect(Math.abs(reported - 1.035)).toBeLessThanOrEqual(0.0002);
+    expect(r.out).toContain('Zero control FAILED');
+  });
+
   it('reads the sound from a separate file, and refuses what is not a recording', async () => {
     const wav = path.join(tmp, 'zero.wav');
     await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-i', good, '-vn', wav]);
