@@ -44,6 +44,14 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
     parsed = parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (err) {
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    // parseArgs calls `--reason --by X` "ambiguous": the value was forgotten, and the next token is an option.
+    const forgotten = /^Option '(?:-\w, )?(--[\w-]+)(?: <value>)?' argument is ambiguous/.exec(message ?? '');
+    const flag = forgotten?.[1];
+    if (flag !== undefined) {
+      const short = options[flag.slice(2)]?.short;
+      const at = argv.findIndex((a) => a === flag || (short !== undefined && a === `-${short}`));
+      throw new UserError(`${flag} needs a value, but the next argument is the option "${argv[at + 1] ?? ''}"`, 'INVALID_ARGUMENT');
+    }
     throw new UserError(message ?? `bad arguments for ${command}`, 'INVALID_ARGUMENT');
   }
   if (parsed.positionals.length > maxPositionals) {

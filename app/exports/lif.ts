@@ -27,9 +27,13 @@ export function lifField(value: string): string {
   return /[",]/.test(flat) ? `"${flat.replace(/"/g, '""')}"` : flat;
 }
 
-/** Last and first name: as given in the start list, else the last word of the name is the last name. */
-export function splitName(name: string, first?: string, last?: string): [last: string, first: string] {
+/**
+ * Last and first name: as given in the start list, else the last word of the name is the last name; an animal's
+ * name (horse and greyhound racing) is never split, it goes whole into the last-name field.
+ */
+export function splitName(name: string, first?: string, last?: string, whole = false): [last: string, first: string] {
   if (first !== undefined || last !== undefined) return [last ?? '', first ?? ''];
+  if (whole) return [name.trim(), ''];
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (words.length <= 1) return [words[0] ?? '', ''];
   return [words[words.length - 1] as string, words.slice(0, -1).join(' ')];
@@ -55,18 +59,19 @@ export function resultsLif(view: RaceView): Buffer {
   ];
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
   const gaps = finisherGaps(view.results.finishers, view.results.sport);
+  const animals = view.results.sport === 'horse' || view.results.sport === 'greyhound';
   const lines = [header.map(lifField).join(',')];
   view.results.finishers.forEach((f, i) => {
     if (f.place === null) return;
     const c = comps.get(f.competitor);
-    const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName);
+    const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName, animals);
     const delta = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
     const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
   for (const o of view.results.others) {
     const c = comps.get(o.competitor);
-    const [lastName, firstName] = splitName(o.name, c?.firstName, c?.lastName);
+    const [lastName, firstName] = splitName(o.name, c?.firstName, c?.lastName, animals);
     const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
     lines.push(fields.map(lifField).join(','));
   }

@@ -14,7 +14,7 @@ import { refuseIfCertified } from '../domain/race/commands/guards.js';
 import type { RaceState } from '../domain/race/replay.js';
 import { attachZeroControl, clearStart, setStart } from '../domain/start/start-commands.js';
 import type { ZeroControlRecord } from '../domain/start/start-record.js';
-import { zeroControlReport } from '../domain/start/zero-control.js';
+import { zeroControlContradiction, zeroControlReport } from '../domain/start/zero-control.js';
 import { parseSecondsToTicks } from '../domain/time/ticks.js';
 import type { FoundStart } from '../detection/start-signal/find-start.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
@@ -74,6 +74,8 @@ export function createStartService(ctx: ServiceContext): StartService {
       const parsed = zeroControlReport.safeParse(raw);
       if (!parsed.success) throw new UserError(`${file}: not a zero-control report (${describeZodIssues(parsed.error.issues)})`, 'INVALID_ARGUMENT');
       const r = parsed.data;
+      const contradiction = zeroControlContradiction(r);
+      if (contradiction) throw new UserError(`${file}: the zero-control report contradicts itself: ${contradiction}`, 'INVALID_ARGUMENT');
       return change(raceId, by, (s, at) => {
         const record: ZeroControlRecord = {
           passed: r.passed,

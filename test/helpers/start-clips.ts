@@ -24,6 +24,8 @@ export interface StartClip {
   audioOffsetS?: number;
   /** Background noise amplitude (full scale 1). */
   noise?: number;
+  /** AAC bit rate (default 128k); lower rates leave more pre-echo ahead of the report. */
+  bitrate?: string;
 }
 
 /** The first sample of the burst as the generator places it: sample ceil((burst − offset)·rate) of the audio. */
@@ -44,7 +46,7 @@ export async function makeStartClip(dir: string, name: string, clip: StartClip):
   const report = `if(gte(t,${burst}),if(lt(t,${burst}+0.0004),0.9,if(lt(t,${burst}+0.0008),-0.6,0.5*(2*random(1)-1)*exp(-(t-${burst})*25))),0)`;
   const audio = `aevalsrc='${noise}*(2*random(0)-1)+${report}':s=${rate}:d=${duration - offset}`;
   const file = path.join(dir, `${name}.${clip.container === 'mp4-aac' ? 'mp4' : 'mkv'}`);
-  const codec = clip.container === 'mp4-aac' ? ['-c:a', 'aac', '-b:a', '128k', ...(offset ? ['-movie_timescale', String(rate)] : [])] : ['-c:a', 'pcm_s16le'];
+  const codec = clip.container === 'mp4-aac' ? ['-c:a', 'aac', '-b:a', clip.bitrate ?? '128k', ...(offset ? ['-movie_timescale', String(rate)] : [])] : ['-c:a', 'pcm_s16le'];
   await run('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', `color=c=0x505050:s=64x48:r=${fps}:d=${duration}${flash}`,

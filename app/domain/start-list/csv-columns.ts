@@ -26,14 +26,17 @@ const HEADER_ALIASES: Record<string, readonly string[]> = {
   trap: ['trap'],
 };
 
-/** Which column holds each field; a start list numbered only by bib uses the bib as the id. */
+/**
+ * Which column holds each field; a start list numbered only by bib uses the bib as the id, and a greyhound race
+ * card numbered only by trap uses the trap.
+ */
 export function columnsOf(header: readonly string[]): Map<string, number> {
   const columns = new Map<string, number>();
   header.forEach((h, i) => {
     const key = h.trim().toLowerCase().replace(/[_-]+/g, ' ');
     for (const [field, aliases] of Object.entries(HEADER_ALIASES)) if (aliases.includes(key) && !columns.has(field)) columns.set(field, i);
   });
-  const bib = columns.get('bib');
-  if (!columns.has('id') && bib !== undefined) columns.set('id', bib);
+  const number = columns.get('bib') ?? columns.get('trap');
+  if (!columns.has('id') && number !== undefined) columns.set('id', number);
   return columns;
 }

@@ -108,7 +108,7 @@ function parseCsv(lines: Line[], file: string): Competitor[] {
   if (!header) throw new UserError(`${file}: the file is empty`, 'INVALID_ARGUMENT');
   const columns = columnsOf(header.fields);
   if (!columns.has('id')) {
-    throw new UserError(`${file} line ${header.no}: the header must have an id column (found: ${header.fields.join(', ') || 'nothing'})`, 'INVALID_ARGUMENT');
+    throw new UserError(`${file} line ${header.no}: the header must have an id column (or bib, or trap) (found: ${header.fields.join(', ') || 'nothing'})`, 'INVALID_ARGUMENT');
   }
   if (!columns.has('name') && !columns.has('lastName') && !columns.has('firstName')) {
     throw new UserError(`${file} line ${header.no}: the header must have a name column (or first/last name)`, 'INVALID_ARGUMENT');

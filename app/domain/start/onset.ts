@@ -33,6 +33,10 @@ export interface Onset {
 const WINDOW_S = 0.001;
 const BEFORE_S = 0.05;
 const PEAK_S = 0.01;
+/** How far ahead of a transient an AAC encoder's long block can spread its quantisation noise (samples). */
+const AAC_LONG_BLOCK = 2048;
+/** A sound this much louder (12 dB) within that block makes what came first a precursor (pre-echo), not the onset. */
+const PRECURSOR_RATIO = 4;
 const dB = (ratio: number) => 20 * Math.log10(ratio);
 
 /** RMS of each window of `w` samples (the last partial window dropped). */
@@ -80,15 +84,27 @@ export function detectOnset(samples: Float32Array, sampleRate: number, options: 
 /**
  * The report's leading edge inside window k (or the one before, where the rise began at its end): the first sample
  * reaching half the report's peak, walked back down the same rising edge while it stays above a fifth of the peak.
- * Not simply the first sample above the noise: an AAC encoder spreads quantisation noise up to a few milliseconds
- * ahead of a transient (pre-echo), at up to half the transient's amplitude, and a gun's report starts with a sharp
- * pressure step whose edge survives the encoding.
+ * Not simply the first sample above the noise: an AAC encoder spreads quantisation noise ahead of a transient
+ * (pre-echo), at up to half the transient's amplitude within a few milliseconds when it switches to short blocks,
+ * and, when it does not, far weaker but over a whole long block (2048 samples, 43 ms at 48 kHz), often enough
+ * above the noise floor to pass as the onset. So the peak is looked for over that block too: where the sound within
+ * it is 12 dB louder than in the first 10 ms, window k was the precursor and the edge is that of the louder sound.
+ * A gun's report starts with a sharp pressure step whose edge survives the encoding.
  */
 function refine(samples: Float32Array, sampleRate: number, k: number, w: number, noise: number, riseDb: number): Onset {
   const from = Math.max(0, (k - 1) * w);
-  const to = Math.min(samples.length, k * w + Math.round(sampleRate * PEAK_S));
-  let peak = 0;
-  for (let i = from; i < to; i++) peak = Math.max(peak, Math.abs(samples[i] as number));
+  const near = Math.min(samples.length, k * w + Math.round(sampleRate * PEAK_S));
+  const block = Math.min(samples.length, near + AAC_LONG_BLOCK);
+  const peakIn = (a: number, b: number) => {
+    let p = 0;
+    for (let i = a; i < b; i++) p = Math.max(p, Math.abs(samples[i] as number));
+    return p;
+  };
+  const nearPeak = peakIn(from, near);
+  const blockPeak = peakIn(near, block);
+  const precursor = blockPeak >= nearPeak * PRECURSOR_RATIO;
+  const to = precursor ? block : near;
+  const peak = precursor ? blockPeak : nearPeak;
   const half = Math.max(peak * 0.5, noise * 4);
   let sample = from;
   while (sample < to - 1 && Math.abs(samples[sample] as number) < half) sample++;
@@ -99,5 +115,15 @@ function refine(samples: Float32Array, sampleRate: number, k: number, w: number,
     if (sample <= from || prev === undefined || Math.abs(prev) < foot || Math.abs(prev) > Math.abs(here) || Math.sign(prev) !== Math.sign(here)) break;
     sample--;
   }
-  return { sample, riseDb, snrDb: dB(peak / Math.SQRT2 / noise), peak, noise };
+  // The rise reported is the onset's own: its first window over the 50 ms before it (the precursor included).
+  const rise = precursor ? dB(rmsOf(samples, sample, sample + w) / Math.max(rmsOf(samples, sample - Math.round(sampleRate * BEFORE_S), sample), noise)) : riseDb;
+  return { sample, riseDb: rise, snrDb: dB(peak / Math.SQRT2 / noise), peak, noise };
+}
+
+function rmsOf(samples: Float32Array, a: number, b: number): number {
+  const from = Math.max(0, a);
+  const to = Math.min(samples.length, b);
+  let s = 0;
+  for (let i = from; i < to; i++) s += (samples[i] as number) ** 2;
+  return to > from ? Math.sqrt(s / (to - from)) : 0;
 }

@@ -60,3 +60,24 @@ export function judgeZeroControl(flashZero: Ticks, reportTime: Ticks, frameInter
   const size = offset < 0n ? -offset : offset;
   return { offset, tolerance: frameInterval, passed: size <= frameInterval };
 }
+
+const msText = (t: Ticks) => `${t < 0n ? '-' : '+'}${(Number(t < 0n ? -t : t) / 1e6).toFixed(3)} ms`;
+
+/**
+ * Why a report does not hold together, or null. A race prints the verdict it attaches under the officials'
+ * signatures, so the verdict is judged again from the report's own times (an edited "passed" over a 30 ms offset
+ * would otherwise print "passed, offset +30.0 ms"). Not a proof against forgery (the SHA-256 printed with it is
+ * what ties the sheet to the file kept with the session), but never a sheet that contradicts itself.
+ */
+export function zeroControlContradiction(r: ZeroControlReport): string | null {
+  const flash = BigInt(r.flash.time_ns);
+  const report = BigInt(r.report.time_ns);
+  const offset = BigInt(r.offset_ns);
+  if (offset !== report - flash) return `its offset ${msText(offset)} is not its report time less its flash time (${msText(report - flash)})`;
+  const judged = judgeZeroControl(flash, report, BigInt(r.flash.frame_interval_ns));
+  if (r.passed !== judged.passed || r.verdict !== (r.passed ? 'passed' : 'failed')) {
+    const says = r.passed === (r.verdict === 'passed') ? r.verdict : `${r.verdict} and passed: ${String(r.passed)}`;
+    return `it says ${says}, but its report lies ${msText(judged.offset)} from the flash, ${judged.passed ? 'within' : 'more than'} the tolerance of ${msText(judged.tolerance).slice(1)}`;
+  }
+  return null;
+}

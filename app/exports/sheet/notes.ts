@@ -26,7 +26,6 @@ export function instantText(iso: string): string {
 export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
   const notes: string[] = [];
   for (const p of view.problems ?? []) notes.push(`WARNING — opening the race found a problem: ${p}`);
-  for (const c of view.results.checks ?? []) notes.push(`${c.severity === 'error' ? 'ERROR' : 'WARNING'} — ${c.message}`);
   for (const r of view.recovered ?? []) notes.push(`Opening the race repaired an interrupted save: ${r}`);
   const results = new Map(view.results.finishers.map((f) => [f.competitor, f]));
   for (const m of view.marks) {

@@ -1,7 +1,7 @@
 /**
  * The official record's notes on a sheet: who did not start or finish and who was disqualified (the rule, the
  * reason, the official), dead heats that were withdrawn and why, and the rule checks, which an official certifying
- * anyway has signed under, and any distance the judge set in place of the computed one.
+ * anyway has signed under (printed here only, once each), and any distance the judge set in place of the computed one.
  */
 import type { RaceView } from '../../api/types.js';
 import { STATUS_MEANING } from '../../domain/race/status.js';
@@ -29,7 +29,7 @@ export function recordNotes(view: RaceView): string[] {
   }
   for (const c of view.results.checks) {
     if (SAID_ELSEWHERE.has(c.code)) continue;
-    notes.push(`${c.severity === 'error' ? 'CHECK FAILED' : 'Check'}: ${c.message}.`);
+    notes.push(`${c.severity === 'error' ? 'CHECK FAILED' : 'Check'}: ${c.message.replace(/\.$/, '')}.`);
   }
   return notes;
 }

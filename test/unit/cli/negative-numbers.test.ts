@@ -38,6 +38,12 @@ describe('negative numbers on the command line', () => {
     expect(joinNegativeValues(['--', '--fps', '-5'], options)).toEqual(['--', '--fps', '-5']);
   });
 
+  it('an option left without its value says so, never node\'s "argument is ambiguous"', async () => {
+    const r = await runCli(['amend', fx.dir, '--reason', '--by', 'A. Judge']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toBe('photofinish amend: --reason needs a value, but the next argument is the option "--by"');
+  });
+
   it('--fps -5 is refused as a rate that must be above zero', async () => {
     const r = await runCli(['build', frames, '--out', path.join(tmp, 'neg-fps'), '--fps', '-5']);
     expect(r.code).toBe(2);

@@ -98,6 +98,16 @@ describe('FinishLynx .lif export', () => {
     expect(raw.endsWith('\r\n')).toBe(true);
   });
 
+  it("keeps a horse's or a greyhound's name whole in the last-name field (Sea The Stars is no Mr Stars)", () => {
+    for (const sport of ['horse', 'greyhound']) {
+      const competitors = fx.view.competitors.map(({ firstName: _f, lastName: _l, ...c }) => (c.id === '7' ? { ...c, name: 'Sea The Stars' } : c));
+      const finishers = fx.view.results.finishers.map((f) => (f.competitor === '7' ? { ...f, name: 'Sea The Stars' } : f));
+      const view = { ...fx.view, competitors, results: { ...fx.view.results, sport, finishers } };
+      const lines = parseCsvRecords(readCp1252(resultsLif(view))).slice(1);
+      expect(lines[0]?.slice(1, 5)).toEqual(['7', '4', 'Sea The Stars', '']);
+    }
+  });
+
   it('writes single bytes in Windows-1252 (ü = 0xFC, — = 0x97)', () => {
     expect([...encodeCp1252('Müller — €')]).toEqual([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x20, 0x97, 0x20, 0x80]);
     expect(decodeCp1252(encodeCp1252('Zoë Ñúñez, Ørsted'))).toBe('Zoë Ñúñez, Ørsted');

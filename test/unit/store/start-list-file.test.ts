@@ -85,6 +85,12 @@ describe('CSV start lists', () => {
     expect(await parseStartListFile(horse)).toEqual([{ id: '7', name: 'Frankel', jockey: 'T. Queally', trainer: 'H. Cecil', draw: '4' }]);
     const dogs = await write('dogs.csv', 'trap,id,greyhound,trainer\n1,D1,Westmead Hawk,N. Savva\n');
     expect(await parseStartListFile(dogs)).toEqual([{ id: 'D1', trap: '1', name: 'Westmead Hawk', trainer: 'N. Savva' }]);
+    // A race card numbers its greyhounds by trap: a list with a trap and no id column is read like one numbered by bib.
+    const card = await write('card.csv', 'trap,greyhound,trainer\n1,Westmead Hawk,N. Savva\n2,Rapid Ranger,C. Lister\n');
+    expect(await parseStartListFile(card)).toEqual([
+      { id: '1', trap: '1', name: 'Westmead Hawk', trainer: 'N. Savva' },
+      { id: '2', trap: '2', name: 'Rapid Ranger', trainer: 'C. Lister' },
+    ]);
     const long = await write('long.csv', `id,name,draw\n1,A,${'9'.repeat(20)}\n`);
     await expect(parseStartListFile(long)).rejects.toThrow(`${long} line 2: draw "99999999999999999999…" is longer than 16 characters`);
   });
@@ -97,7 +103,7 @@ describe('CSV start lists', () => {
 
 describe('bad start lists get one-line errors naming file and line', () => {
   it.each([
-    ['noid.csv', 'name,team\nAnn,X\n', /noid\.csv line 1: the header must have an id column \(found: name, team\)$/],
+    ['noid.csv', 'name,team\nAnn,X\n', /noid\.csv line 1: the header must have an id column \(or bib, or trap\) \(found: name, team\)$/],
     ['dup.csv', 'id,name\n1,Ann\n2,Bo\n1,Cy\n', /dup\.csv line 4: id 1 already appears on line 2$/],
     ['quote.csv', 'id,name\n1,"Ann\n', /quote\.csv line 2: a quoted field is not closed$/],
     ['empty-id.ppl', '1,A,B,C\n,X,Y,Z\n', /empty-id\.ppl line 2: the competitor has no id$/],

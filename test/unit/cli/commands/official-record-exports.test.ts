@@ -92,6 +92,11 @@ describe('a race built from a lynx.evt event', () => {
     expect(text).toMatch(/^\s*DNS\s+5\s+103\s+Chloé Dubois\s+Lyon AC$/m);
     expect(text).toContain('#105 Luca Rossi: DQ, disqualified under rule TR 16.8, recorded by Referee; time 0.21 kept for the record, no place.');
     expect(text).toContain('Check: the footage has 100 images per second');
+    // Each rule check is printed once (as a Check: line), a check whose message ends a sentence with one full stop.
+    const flat = text.replace(/\s+/g, ' ');
+    for (const check of ['the footage has 100 images per second', 'No time zero set', 'no zero-control test is attached']) expect(flat.split(check)).toHaveLength(2);
+    expect(flat).toContain('Check: No time zero set: times are on the footage clock, not from the start signal. ');
+    expect(flat).not.toMatch(/\w\.\./);
   });
 
   it('writes the .lif header as FinishLynx does, and the status words in its place column', async () => {

@@ -60,6 +60,17 @@ describe('photofinish zero-control', () => {
     expect(r.out).toContain('Zero control FAILED');
   });
 
+  it('fails a report 30 ms late even where the AAC encoder left a pre-echo ahead of it (64 kb/s)', async () => {
+    // ffmpeg's AAC at 64 kb/s spreads noise 21 ms ahead of this report, 12 dB over the floor: taken for the report,
+    // it put the offset at +8.6 ms and passed the test.
+    const clip = await makeStartClip(tmp, 'zero-late-64k', { container: 'mp4-aac', bitrate: '64k', noise: 0.002, fps: 100, flashS: 1.005, burstS: 1.035 });
+    const r = await runCli(['zero-control', clip]);
+    expect(r.code).toBe(1);
+    const reported = Number(/^Report {2}(\d+\.\d+) s/m.exec(r.out)?.[1]);
+    expect(Math.abs(reported - 1.035)).toBeLessThanOrEqual(0.0002);
+    expect(r.out).toContain('Zero control FAILED');
+  });
+
   it('reads the sound from a separate file, and refuses what is not a recording', async () => {
     const wav = path.join(tmp, 'zero.wav');
     await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-i', good, '-vn', wav]);
@@ -82,6 +93,18 @@ describe('photofinish zero-control', () => {
       const attach = await runCli(['start', f.dir, '--time', '0.5', '--zero-control', failed, '--by', 'Starter']);
       expect(attach.code).toBe(0);
       expect(attach.out).toMatch(/Zero control: FAILED, offset \+30\.\d ms \(tolerance ±10\.0 ms; report SHA-256 [0-9a-f]{16}…, tested by Chief Judge\)\./);
+
+      // A report edited to say "passed" over a 30 ms offset would print "passed, offset +30.0 ms" under the
+      // signatures: the verdict is judged again from the report's own times, and a report that disagrees is refused.
+      const edited = path.join(tmp, 'zero-edited.json');
+      await fs.writeFile(edited, JSON.stringify({ ...JSON.parse(await fs.readFile(failed, 'utf8')), passed: true, verdict: 'passed' }));
+      const forged = await runCli(['start', f.dir, '--zero-control', edited, '--by', 'Starter']);
+      expect(forged).toMatchObject({ code: 2, out: '' });
+      expect(forged.err).toMatch(/zero-edited\.json: the zero-control report contradicts itself: it says passed, but its report lies \+30\.\d{3} ms from the flash, more than the tolerance of 10\.000 ms$/);
+      const shifted = path.join(tmp, 'zero-shifted.json');
+      const good30 = JSON.parse(await fs.readFile(failed, 'utf8'));
+      await fs.writeFile(shifted, JSON.stringify({ ...good30, offset_ns: '0', offset_s: 0, passed: true, verdict: 'passed' }));
+      expect((await runCli(['start', f.dir, '--zero-control', shifted, '--by', 'Starter'])).err).toMatch(/zero-shifted\.json: the zero-control report contradicts itself: its offset \+0\.000 ms is not its report time less its flash time \(\+30\.\d{3} ms\)$/);
 
       const passed = path.join(tmp, 'zero-good.json');
       await runCli(['zero-control', good, '--out', passed, '--by', 'Chief Judge']);
