@@ -69,6 +69,18 @@ export function closeupCrop(subjects: readonly CloseupSubject[], composite: { co
   return { start, end, top, bottom, columnRepeat };
 }
 
+/**
+ * Whether two hairlines far apart still make one enlargement. Not where the gap between them is what makes the
+ * bodies slivers: each alone would have its columns repeated at least twice as many times across as the two
+ * together (a race won by seconds on a slow camera, where the "enlargement" would print the bodies smaller than
+ * the overview does).
+ */
+export function enlargesTogether(subjects: readonly CloseupSubject[], composite: { columns: number; rows: number }): boolean {
+  const together = closeupCrop(subjects, composite).columnRepeat;
+  const alone = Math.min(...subjects.map((s) => closeupCrop([s], composite).columnRepeat));
+  return alone < 2 * together;
+}
+
 export interface CloseupBox {
   width: number;
   height: number;

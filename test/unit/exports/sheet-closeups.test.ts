@@ -113,6 +113,21 @@ describe('several close finishes', () => {
   });
 });
 
+describe('a race won by seconds on a slow camera', () => {
+  it('enlarges the close finish behind, not a winner so far ahead that the bodies would print as slivers', async () => {
+    // Tall bodies a few columns long (a 12.5 fps camera): 1st is 130 columns ahead, 2nd–3rd 1.5 columns apart.
+    const { view, composite: img } = await crowdRace(fx.view, { competitors: 3, columns: 400, rows: 300, markColumns: [40, 170, 171.5], bodyColumns: 6 });
+    const s = await sheet(view, img, fx);
+    await savePages('won-by-seconds', s.pdf, s.pages);
+    expect(s.closeups.map((c) => c.hairlines.map((h) => h.competitorId))).toEqual([['2', '3']]);
+    // Its columns repeated across, so the bodies can be seen (the 130-column crop of 1st–2nd would repeat none).
+    expect(s.closeups[0]!.crop.columnRepeat).toBeGreaterThan(1);
+    const text = (await pdfText(s.pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('Enlargement 1 of 1, a close finish: 2nd #2 Runner 2, 3rd #3 Runner 3');
+    expect(text).not.toContain('the decisive finish');
+  });
+});
+
 describe('sheet layout of big races', () => {
   it('labels 44 finishers without overlap, and a long race in bands', async () => {
     // Two bunches a few columns apart each, spread over a 30 000-column race: bands, and crowded label rows.
