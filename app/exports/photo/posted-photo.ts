@@ -84,7 +84,7 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
     layers.push(...painted.texts);
     panelBottom = panelTop + inset.blockHeight;
     const k = enlarged.crop.columnRepeat;
-    scaleNote = `Enlargement: ${enlarged.columnTime}, ${k > 1 ? `shown ×${k} across (few columns over these bodies), ` : ''}each pixel a ${inset.unitsPerColumn}×${inset.unitsPerRow} px block, never resampled`;
+    scaleNote = `Enlargement: ${enlarged.columnTime}, ${k > 1 ? `stretched ${k}× across, not in true proportions (few columns over these bodies), ` : ''}each pixel a ${inset.unitsPerColumn}×${inset.unitsPerRow} px block, never resampled`;
   }
   const podium = await podiumPanel(caption, enlarged ? PHOTO_WIDTH - M - (M + INSET.width + 120) : room);
   const podiumLeft = enlarged ? M + INSET.width + 120 : M;

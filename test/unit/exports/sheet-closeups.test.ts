@@ -125,6 +125,8 @@ describe('a race won by seconds on a slow camera', () => {
     const text = (await pdfText(s.pdf)).replace(/\s+/g, ' ');
     expect(text).toContain('Enlargement 1 of 1, a close finish: 2nd #2 Runner 2, 3rd #3 Runner 3');
     expect(text).not.toContain('the decisive finish');
+    // Not in true proportions, and said so: pdfimages reports equal resolutions for the already repeated pixels.
+    expect(text).toContain(`stretched ${s.closeups[0]!.crop.columnRepeat}× across, not in true proportions`);
   });
 });
 
