@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRaceEvidence } from '../../../app/exports/evidence-files.js';
 import { renderResultSheet, type ResultSheet } from '../../../app/exports/pdf/result-sheet.js';
+import { renderPostedPhoto } from '../../../app/exports/photo/posted-photo.js';
 import type { RaceView } from '../../../app/api/types.js';
 import { crowdRace } from '../../helpers/crowd-race.js';
 import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
@@ -127,6 +129,21 @@ describe('a race won by seconds on a slow camera', () => {
     expect(text).not.toContain('the decisive finish');
     // Not in true proportions, and said so: pdfimages reports equal resolutions for the already repeated pixels.
     expect(text).toContain(`stretched ${s.closeups[0]!.crop.columnRepeat}× across, not in true proportions`);
+  });
+});
+
+describe('a long race whose finishers are seconds apart', () => {
+  it('prints no "enlargement" smaller than the overview, and the posted photo renders', async () => {
+    // 20 000 columns at 1000 frames/s, twelve finishers 1.5 s apart: no two close.
+    const marks = Array.from({ length: 12 }, (_, i) => 1000 + i * 1500 + (i % 3) * 0.7);
+    const { view, composite: img } = await crowdRace(fx.view, { competitors: 12, columns: 20_000, rows: 300, markColumns: marks, bodyColumns: 40 });
+    const s = await sheet(view, img, fx);
+    await savePages('long-20000', s.pdf, s.pages);
+    expect(s.closeups).toEqual([]);
+    const ev = await readRaceEvidence(fx.view, fx.dir);
+    const photo = await renderPostedPhoto(view, img, ev.hashes, software);
+    expect((await sharp(photo.jpeg).metadata()).width).toBe(2048);
+    await fs.writeFile(path.join(ARTIFACTS, 'long-20000-photo.png'), await sharp(photo.jpeg).png().toBuffer());
   });
 });
 
