@@ -24,3 +24,10 @@ export function columnRepeatWords(columnRepeat: number): string {
     ? `stretched ${columnRepeat}× across, not in true proportions: each column repeated ${columnRepeat} times, since the camera took few columns across these bodies`
     : '';
 }
+
+/** Why there is no enlargement to show: too few hairlines, or none close enough for one to show more than the overview. */
+export function noCloseupWords(hairlines: number): string {
+  return hairlines < 2
+    ? 'Place two hairlines to see the close-up of their finish.'
+    : 'No finish close enough to enlarge: the winner is too far ahead for one enlargement to show both bodies larger than the photo-finish image does, and no other finishers are within a few columns of each other.';
+}
