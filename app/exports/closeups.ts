@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { CloseupsView, FinisherResult, RaceView } from '../api/types.js';
 import { closeFinishes, hairlineTag, MAX_ENLARGEMENTS, ordinal, type Finisher } from '../domain/closeup/close-finishes.js';
-import { closeupCrop, type CloseupCrop } from '../domain/closeup/closeup-plan.js';
+import { closeupCrop, enlargesTogether, type CloseupCrop } from '../domain/closeup/closeup-plan.js';
 import { bodiesAtHairlines } from '../domain/detection/body-extent.js';
 import type { Plane } from '../domain/detection/composite-objects.js';
 import { gapText } from './gaps-text.js';
@@ -69,16 +69,22 @@ export async function findCloseups(view: RaceView, composite: Buffer, times: Col
   const finishers = view.results.finishers
     .filter((f) => f.place !== null && marks.has(f.competitor))
     .map((f) => ({ competitorId: f.competitor, place: f.place as number, column: times.columnOfMark(marks.get(f.competitor)!.position) }));
-  const { enlarged, left } = closeFinishes(finishers, { closeColumns, max: MAX_ENLARGEMENTS });
+  // One more than the limit: the decisive finish may turn out not to make an enlargement (below).
+  const { enlarged, left } = closeFinishes(finishers, { closeColumns, max: MAX_ENLARGEMENTS + 1 });
   const size = { columns: view.evidence.composite.width, rows: view.evidence.composite.height };
   const closeups: Closeup[] = [];
-  for (const finish of enlarged) {
+  for (const [k, finish] of enlarged.entries()) {
+    if (closeups.length === MAX_ENLARGEMENTS) {
+      left.unshift(...enlarged.slice(k));
+      break;
+    }
     const cols = finish.members.map((m) => m.column as number);
     const bodies = await bodiesAround(composite, size, cols);
-    const crop = closeupCrop(
-      cols.map((column, i) => ({ column, body: bodies[i] ?? null })),
-      size,
-    );
+    const placed = cols.map((column, i) => ({ column, body: bodies[i] ?? null }));
+    // The winner's finish is enlarged even when not close, unless the gap would shrink the bodies to slivers.
+    const close = cols.every((c, i) => i === 0 || Math.abs(c - (cols[i - 1] as number)) < closeColumns);
+    if (finish.decisive && !close && !enlargesTogether(placed, size)) continue;
+    const crop = closeupCrop(placed, size);
     const subjects = finish.members.map((m, i): CloseupSubject => {
       const r = results.get(m.competitorId) as FinisherResult;
       const prev = i > 0 ? results.get((finish.members[i - 1] as Finisher).competitorId) : undefined;

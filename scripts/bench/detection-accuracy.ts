@@ -82,12 +82,12 @@ async function realVideo(work: string): Promise<ScenarioScore | null> {
 /** The train's nose in comeng-linescan.png, read by eye: column 1511.5 (its cab front, rows 200–330; edge ~4 columns wide). */
 const COMENG_NOSE_COLUMN = 1511.5;
 
-async function realLineScan(work: string): Promise<boolean> {
+async function realLineScan(work: string): Promise<{ nose: boolean; extra: number }> {
   const image = path.join(realMedia, 'comeng-linescan.png');
-  if (!wanted('real line-scan comeng-linescan.png')) return true;
+  if (!wanted('real line-scan comeng-linescan.png')) return { nose: true, extra: 0 };
   if (!(await exists(image))) {
     console.log(`\nReal line-scan: skipped (${image} is absent)`);
-    return true;
+    return { nose: true, extra: 0 };
   }
   const { racePath } = await buildRace(buildRequest.parse({ source: image, out: path.join(work, 'comeng'), timing: { kind: 'line-rate', rate: '1000' } }));
   const t0 = performance.now();
@@ -103,7 +103,11 @@ async function realLineScan(work: string): Promise<boolean> {
   // sub-column reading, within 10 where it says it is only good to the column.
   const ok = nose !== null && (Math.abs(error) <= 2 || (!nose.uncertainty_calibrated && Math.abs(error) <= 10));
   console.log(`  the nose: ${nose ? `suggestion #${nose.index}, error ${error.toFixed(2)} columns` : 'NOT FOUND'}${ok ? '' : '   <-- goal missed'}`);
-  return ok;
+  // The image holds one object, the train: every other suggestion is a second one for the same body (the parts of
+  // its coupler, which reach the line before the cab, come out on their own).
+  const extra = Math.max(0, edges.length - 1);
+  console.log(`  extra suggestions for the one train: ${extra}${extra === 0 ? '' : '   <-- goal missed (one body, one suggestion)'}`);
+  return { nose: ok, extra };
 }
 
 async function main(): Promise<number> {
@@ -114,7 +118,7 @@ async function main(): Promise<number> {
     const hard = await synthetic('Synthetic hard cases', [...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS], work);
     const lineScan = await synthetic('Synthetic line-scan images', LINESCAN_SCENARIOS, work);
     const real = await realVideo(work);
-    const comengOk = await realLineScan(work);
+    const comeng = await realLineScan(work);
 
     console.log('\n=== Summary ===');
     const synth = totals([...bench, ...hard, ...lineScan]);
@@ -131,8 +135,9 @@ async function main(): Promise<number> {
       console.log(`  goals (median ≤ 0.25, worst ≤ 0.5, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${realOk ? 'met' : 'MISSED'}`);
       if (!realOk) failed = true;
     }
-    console.log(`Real line-scan (comeng-linescan.png): the nose suggested (within 2 columns, or 10 where not calibrated): ${comengOk ? 'met' : 'MISSED'}`);
-    if (!comengOk) failed = true;
+    console.log(`Real line-scan (comeng-linescan.png): the nose suggested (within 2 columns, or 10 where not calibrated): ${comeng.nose ? 'met' : 'MISSED'}`);
+    console.log(`  no second suggestion for the one train: ${comeng.extra === 0 ? 'met' : `MISSED (${comeng.extra} extra)`}`);
+    if (!comeng.nose || comeng.extra > 0) failed = true;
   } finally {
     await rm(work, { recursive: true, force: true });
   }

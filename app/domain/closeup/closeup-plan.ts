@@ -69,6 +69,21 @@ export function closeupCrop(subjects: readonly CloseupSubject[], composite: { co
   return { start, end, top, bottom, columnRepeat };
 }
 
+/**
+ * Whether two hairlines far apart still make one enlargement, drawn one column as wide as one row is tall. Not
+ * where the crop that holds both is more than MAX_LANDSCAPE times as wide as it is tall (a winner many body lengths
+ * ahead: at the same scale across and down the bodies would be specks, or the crop wider than any page), nor where
+ * the gap between them is what makes the bodies slivers: each alone would have its columns repeated at least twice
+ * as many times across as the two together (a race won by seconds on a slow camera). Either way the "enlargement"
+ * would print the bodies smaller than the overview does.
+ */
+export function enlargesTogether(subjects: readonly CloseupSubject[], composite: { columns: number; rows: number }): boolean {
+  const together = closeupCrop(subjects, composite);
+  const wide = (together.end - together.start) * together.columnRepeat > MAX_LANDSCAPE * (together.bottom - together.top);
+  const alone = Math.min(...subjects.map((s) => closeupCrop([s], composite).columnRepeat));
+  return !wide && alone < 2 * together.columnRepeat;
+}
+
 export interface CloseupBox {
   width: number;
   height: number;

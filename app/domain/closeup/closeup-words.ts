@@ -14,7 +14,20 @@ export function closeupWho(subjects: readonly WordsSubject[], decisive: boolean)
   return `${decisive ? 'the decisive finish' : 'a close finish'}: ${who}`;
 }
 
-/** How many times each column is repeated across, in words; '' where columns are as wide as rows are tall. */
+/**
+ * How many times each column is repeated across, in words; '' where columns are as wide as rows are tall. Said
+ * plainly: such a picture is not in true proportions, and the equal resolutions a PDF reader reports for the
+ * embedded (already repeated) pixels do not show it.
+ */
 export function columnRepeatWords(columnRepeat: number): string {
-  return columnRepeat > 1 ? `shown ×${columnRepeat}: each column repeated ${columnRepeat} times across, since the camera took few columns across these bodies` : '';
+  return columnRepeat > 1
+    ? `stretched ${columnRepeat}× across, not in true proportions: each column repeated ${columnRepeat} times, since the camera took few columns across these bodies`
+    : '';
+}
+
+/** Why there is no enlargement to show: too few hairlines, or none close enough for one to show more than the overview. */
+export function noCloseupWords(hairlines: number): string {
+  return hairlines < 2
+    ? 'Place two hairlines to see the close-up of their finish.'
+    : 'No finish close enough to enlarge: the winner is too far ahead for one enlargement to show both bodies larger than the photo-finish image does, and no other finishers are within a few columns of each other.';
 }

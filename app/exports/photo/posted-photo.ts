@@ -1,8 +1,9 @@
 /**
  * The picture to post: 2048 pixels wide, JPEG. A title band (race, status), the photo-finish image around the
- * finishers with place labels on the hairlines, the enlargement of the decisive finish in true proportions (every
- * pixel a whole block, never resampled) beside the top places, and a caption band saying who won, by how much,
- * and whether and by whom the result is certified. The caption and result also go into the file's XMP and EXIF.
+ * finishers with place labels on the hairlines, an enlargement (the decisive finish, or the first close one where
+ * the race is won by too much to enlarge) in true proportions (every pixel a whole block, never resampled) beside
+ * the top places, and a caption band saying who won, by how much, and whether and by whom the result is
+ * certified. The caption and result also go into the file's XMP and EXIF.
  * Nothing reads a clock: the same race at the same revision gives the same bytes.
  */
 import sharp, { type OverlayOptions } from 'sharp';
@@ -51,11 +52,12 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
   const overviewStyle = { left: M + Math.floor((room - (plan.end - plan.start) * sx) / 2), labelRow: 34, labelRows: 3, fan: 22, ruler: 56, labelSize: LABEL, tickSize: 20 };
 
   const { closeups } = await findCloseups(view, composite, times, CLOSE_COLUMNS);
-  const decisive = closeups[0];
+  // The decisive finish where it makes an enlargement, else the first close finish behind it.
+  const enlarged = closeups[0];
   const text = new TextCache();
   await text.prepare([
     ...overviewTexts(plan, overviewStyle),
-    ...(decisive ? decisive.subjects.flatMap((s) => [{ text: s.tag, colour: s.colour, bold: true, size: LABEL }, { text: s.margin, colour: MARGIN_INK, bold: false, size: LABEL }]) : []),
+    ...(enlarged ? enlarged.subjects.flatMap((s) => [{ text: s.tag, colour: s.colour, bold: true, size: LABEL }, { text: s.margin, colour: MARGIN_INK, bold: false, size: LABEL }]) : []),
   ]);
   const ov = await rasterOverview(view, composite, plan, { x: sx, y: sy }, text, overviewStyle);
 
@@ -73,19 +75,19 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
   const panelTop = y;
   let panelBottom = y;
   let scaleNote = '';
-  if (decisive) {
-    const inset = await closeupInset(decisive, composite, view, text);
+  if (enlarged) {
+    const inset = await closeupInset(enlarged, composite, view, text);
     images.push({ input: inset.image, left: M + inset.imageLeft, top: panelTop + inset.imageTop });
     svg.push(`<rect x="${M + inset.imageLeft - 0.5}" y="${panelTop + inset.imageTop - 0.5}" width="${inset.width + 1}" height="${inset.height + 1}" fill="none" stroke="#888" stroke-width="1"/>`);
     const painted = paintCloseup(inset.scene, M + inset.imageLeft, panelTop + inset.imageTop, ROW, text, LABEL);
     svg.push(...painted.svg);
     layers.push(...painted.texts);
     panelBottom = panelTop + inset.blockHeight;
-    const k = decisive.crop.columnRepeat;
-    scaleNote = `Enlargement: ${decisive.columnTime}, ${k > 1 ? `shown ×${k} across (few columns over these bodies), ` : ''}each pixel a ${inset.unitsPerColumn}×${inset.unitsPerRow} px block, never resampled`;
+    const k = enlarged.crop.columnRepeat;
+    scaleNote = `Enlargement: ${enlarged.columnTime}, ${k > 1 ? `stretched ${k}× across, not in true proportions (few columns over these bodies), ` : ''}each pixel a ${inset.unitsPerColumn}×${inset.unitsPerRow} px block, never resampled`;
   }
-  const podium = await podiumPanel(caption, decisive ? PHOTO_WIDTH - M - (M + INSET.width + 120) : room);
-  const podiumLeft = decisive ? M + INSET.width + 120 : M;
+  const podium = await podiumPanel(caption, enlarged ? PHOTO_WIDTH - M - (M + INSET.width + 120) : room);
+  const podiumLeft = enlarged ? M + INSET.width + 120 : M;
   layers.push({ input: podium.input, left: podiumLeft, top: panelTop + 10 });
   panelBottom = Math.max(panelBottom, panelTop + 10 + podium.height) + 24;
 

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CloseupsView, CloseupView } from '../../../app/api/types.js';
-import { closeupWho, columnRepeatWords } from '../../../app/domain/closeup/closeup-words.js';
+import { closeupWho, columnRepeatWords, noCloseupWords } from '../../../app/domain/closeup/closeup-words.js';
 import { messageOf } from '../app/errors.js';
 import { Dialog } from '../dialogs/Dialog.js';
 import { api, selectRace } from '../session/race.js';
@@ -70,7 +70,7 @@ export function CloseupDialog({ onClose }: { onClose(): void }) {
           </p>
         ) : null}
         {!data && !error ? <p className="muted">Finding the competitors in the image…</p> : null}
-        {data && data.closeups.length === 0 ? <p>Place two hairlines to see the close-up of their finish.</p> : null}
+        {data && data.closeups.length === 0 ? <p>{noCloseupWords(race.marks.length)}</p> : null}
         {data && data.closeups.length > 1 ? (
           <div className="closeup-tabs" role="tablist" aria-label="Close finishes">
             {data.closeups.map((c, i) => (

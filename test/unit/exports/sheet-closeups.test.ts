@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRaceEvidence } from '../../../app/exports/evidence-files.js';
 import { renderResultSheet, type ResultSheet } from '../../../app/exports/pdf/result-sheet.js';
+import { renderPostedPhoto } from '../../../app/exports/photo/posted-photo.js';
 import type { RaceView } from '../../../app/api/types.js';
 import { crowdRace } from '../../helpers/crowd-race.js';
 import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
@@ -110,6 +112,38 @@ describe('several close finishes', () => {
     expect(text).toMatch(/Enlargement 2 of 3, a close finish: 2nd #2 Runner 2, 3rd #3 Runner 3/);
     expect(text).toMatch(/Enlargement 3 of 3, a close finish: 5th #5 Runner 5, 6th #6 Runner 6/);
     for (let p = 1; p <= s.pages; p++) expect(overlaps(await pdfWords(s.pdf, p)), `page ${p}`).toEqual([]);
+  });
+});
+
+describe('a race won by seconds on a slow camera', () => {
+  it('enlarges the close finish behind, not a winner so far ahead that the bodies would print as slivers', async () => {
+    // Tall bodies a few columns long (a 12.5 fps camera): 1st is 130 columns ahead, 2nd–3rd 1.5 columns apart.
+    const { view, composite: img } = await crowdRace(fx.view, { competitors: 3, columns: 400, rows: 300, markColumns: [40, 170, 171.5], bodyColumns: 6 });
+    const s = await sheet(view, img, fx);
+    await savePages('won-by-seconds', s.pdf, s.pages);
+    expect(s.closeups.map((c) => c.hairlines.map((h) => h.competitorId))).toEqual([['2', '3']]);
+    // Its columns repeated across, so the bodies can be seen (the 130-column crop of 1st–2nd would repeat none).
+    expect(s.closeups[0]!.crop.columnRepeat).toBeGreaterThan(1);
+    const text = (await pdfText(s.pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('Enlargement 1 of 1, a close finish: 2nd #2 Runner 2, 3rd #3 Runner 3');
+    expect(text).not.toContain('the decisive finish');
+    // Not in true proportions, and said so: pdfimages reports equal resolutions for the already repeated pixels.
+    expect(text).toContain(`stretched ${s.closeups[0]!.crop.columnRepeat}× across, not in true proportions`);
+  });
+});
+
+describe('a long race whose finishers are seconds apart', () => {
+  it('prints no "enlargement" smaller than the overview, and the posted photo renders', async () => {
+    // 20 000 columns at 1000 frames/s, twelve finishers 1.5 s apart: no two close.
+    const marks = Array.from({ length: 12 }, (_, i) => 1000 + i * 1500 + (i % 3) * 0.7);
+    const { view, composite: img } = await crowdRace(fx.view, { competitors: 12, columns: 20_000, rows: 300, markColumns: marks, bodyColumns: 40 });
+    const s = await sheet(view, img, fx);
+    await savePages('long-20000', s.pdf, s.pages);
+    expect(s.closeups).toEqual([]);
+    const ev = await readRaceEvidence(fx.view, fx.dir);
+    const photo = await renderPostedPhoto(view, img, ev.hashes, software);
+    expect((await sharp(photo.jpeg).metadata()).width).toBe(2048);
+    await fs.writeFile(path.join(ARTIFACTS, 'long-20000-photo.png'), await sharp(photo.jpeg).png().toBuffer());
   });
 });
 
