@@ -104,9 +104,21 @@ async function commandContext(io: CliIo, command: string, logOptions: { verbose:
 let defaultIo: CliIo | null = null;
 
 function processIo(): CliIo {
+  if (!defaultIo) quietWhenReaderCloses();
   return (defaultIo ??= {
     out: (t) => process.stdout.write(`${t}\n`),
     err: (t) => process.stderr.write(`${t}\n`),
     isTTY: Boolean(process.stderr.isTTY),
+  });
+}
+
+/**
+ * `photofinish info RACE --times | head`: the reader has what it wanted and closed the pipe. Stop quietly, as
+ * Unix tools do, instead of crashing with an unhandled EPIPE stack trace. Other stream errors are real: re-thrown.
+ */
+function quietWhenReaderCloses(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(EXIT.ok);
+    throw err;
   });
 }
