@@ -41,6 +41,14 @@ describe('exportRaceFiles', () => {
     expect((await fs.readdir(path.join(fx.dir, 'exports'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it("says why the race's exports/ folder cannot be made, in words (was: \"cannot be created (EEXIST)\")", async () => {
+    const fx = await fixture(true);
+    await fs.writeFile(path.join(fx.dir, 'exports'), 'a file where the folder goes');
+    await expect(exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software })).rejects.toThrow(
+      `${path.join(fx.dir, 'exports')}: cannot be created (a file is in the way)`,
+    );
+  });
+
   it('marks provisional exports in their names, and writes only the files asked for', async () => {
     const fx = await fixture(false);
     const all = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software });

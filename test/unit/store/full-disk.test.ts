@@ -160,6 +160,19 @@ describe('on a full disk', () => {
     expect((await runCli(['verify', race])).out).toBe('intact');
   });
 
+  it('export: names the file and says the disk is full (was: "cannot be written (ENOSPC)"); leaves nothing behind', async (t) => {
+    if (typeof vol === 'string') return t.skip(vol);
+    process.env.PHOTOFINISH_DATA_DIR = path.join(vol.dir, 'x', 'data');
+    race = await raceOnVolume(vol.dir, 1, 4096);
+    const filler = await fill(vol.dir, 1);
+    const sheet = path.join(vol.dir, 'x', 'sheet.pdf');
+    const r = await runCli(['export', race, '--pdf', sheet]);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toBe(`photofinish export: ${sheet}: the disk is full; free some space on it and try again`);
+    expect((await readdir(path.join(vol.dir, 'x'))).filter((f) => f.includes('sheet'))).toEqual([]);
+    await rm(filler);
+  });
+
   it('build: names the race folder and says the disk is full; leaves nothing behind', async (t) => {
     if (typeof vol === 'string') return t.skip(vol);
     fx = await makeRaceFixture();
