@@ -49,6 +49,14 @@ describe('exportRaceFiles', () => {
     );
   });
 
+  it('names a piece of evidence that cannot be read and says why in words (was: "cannot be read (EISDIR)")', async () => {
+    const fx = await fixture(true);
+    const composite = path.join(fx.dir, 'evidence', 'composite.png');
+    await fs.rm(composite);
+    await fs.mkdir(composite);
+    await expect(exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software })).rejects.toThrow(`${composite}: is a folder where a file was expected`);
+  });
+
   it('marks provisional exports in their names, and writes only the files asked for', async () => {
     const fx = await fixture(false);
     const all = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software });
