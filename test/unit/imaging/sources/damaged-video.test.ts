@@ -2,7 +2,8 @@
  * Damaged video is never built silently. A copy cut short (the container declares 15.08 s, the frames stop at a
  * third) and a copy with bytes overwritten mid-file are refused with the count and the times of what is wrong;
  * with --skip-bad they build and the damaged stretches are recorded as gaps. The damage is made here, with ffmpeg
- * and byte surgery, from a clean clip that builds without a word. An animated GIF cut short likewise.
+ * and byte surgery, from a clean clip that builds without a word. An animated GIF and a Matroska copy cut short
+ * likewise.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -111,5 +112,21 @@ describe('an animated GIF cut short', () => {
     expect(s.out).toContain(`${decoded - 1} columns × 90 rows`);
     const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { gaps: { after_column: number; files?: string[] }[] };
     expect(info.gaps).toEqual([expect.objectContaining({ after_column: decoded - 2, files: ['cut.gif: cut short, its last frame perhaps incomplete and any after it lost'] })]);
+  });
+});
+
+describe('a Matroska copy cut short', () => {
+  // Matroska gives no stream duration, only the muxer's DURATION tag. Before: a copy cut at 40% built the frames
+  // before the cut without a word (FFmpeg only logs "File ended prematurely").
+  it('is refused with the times, read from the stream DURATION tag', async () => {
+    const mkv = path.join(tmp, 'clip.mkv');
+    execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-c', 'copy', mkv]);
+    expect((await runCli(['build', mkv, '--out', path.join(tmp, 'mkv-whole'), '--line', '160'])).code).toBe(0);
+    const bytes = await readFile(mkv);
+    const cut = path.join(tmp, 'cut.mkv');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
+    const r = await runCli(['build', cut, '--out', path.join(tmp, 'mkv-cut'), '--line', '160']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toMatch(/: the video is damaged: the file is cut short: its frames end at [\d.]+ s but its container declares 15\.08 s \(about \d+ frames missing\)/);
   });
 });
