@@ -2,8 +2,8 @@
  * Damaged video is never built silently. A copy cut short (the container declares 15.08 s, the frames stop at a
  * third) and a copy with bytes overwritten mid-file are refused with the count and the times of what is wrong;
  * with --skip-bad they build and the damaged stretches are recorded as gaps. The damage is made here, with ffmpeg
- * and byte surgery, from a clean clip that builds without a word. An animated GIF and a Matroska copy cut short
- * likewise.
+ * and byte surgery, from a clean clip that builds without a word. An animated GIF, a Matroska and an AVI copy cut
+ * short likewise.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -128,5 +128,27 @@ describe('a Matroska copy cut short', () => {
     const r = await runCli(['build', cut, '--out', path.join(tmp, 'mkv-cut'), '--line', '160']);
     expect(r.code).toBe(2);
     expect(errorLine(r.err)).toMatch(/: the video is damaged: the file is cut short: its frames end at [\d.]+ s but its container declares 15\.08 s \(about \d+ frames missing\)/);
+  });
+});
+
+describe('an AVI copy cut short', () => {
+  // An AVI's index is at its end: cut off, ffprobe estimates a duration from the file's size (no longer than the
+  // frames left), so only the header's frame count tells. Before: half the frames built without a word.
+  it('is refused with the count its header declares; with --skip-bad the lost end is a gap', async () => {
+    const avi = path.join(tmp, 'clip.avi');
+    execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-c:v', 'mjpeg', '-q:v', '8', avi]);
+    expect((await runCli(['build', avi, '--out', path.join(tmp, 'avi-whole'), '--line', '160'])).code).toBe(0);
+    const bytes = await readFile(avi);
+    const cut = path.join(tmp, 'cut.avi');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const r = await runCli(['build', cut, '--out', path.join(tmp, 'avi-cut'), '--line', '160']);
+    expect(r.code).toBe(2);
+    const m = /: the video is damaged: the file is cut short: it holds (\d+) frames, ending at [\d.]+ s, but its header declares 377 \((\d+) frames missing\)/.exec(errorLine(r.err));
+    expect(m).not.toBeNull();
+    expect(Number(m?.[1]) + Number(m?.[2])).toBe(FRAMES);
+    const race = path.join(tmp, 'avi-cut-skip');
+    expect((await runCli(['build', cut, '--out', race, '--line', '160', '--skip-bad'])).code).toBe(0);
+    const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { gaps: { to_s: number }[] };
+    expect(info.gaps.at(-1)?.to_s).toBe(15.04);
   });
 });
