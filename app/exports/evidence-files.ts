@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { RaceView } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import { systemErrorToUserError } from '../domain/system-errors.js';
 import { sha256Bytes } from '../store/sha256.js';
 
 export interface EvidenceHashes {
@@ -35,8 +36,8 @@ async function readRaceFile(raceDir: string, relative: string): Promise<Buffer> 
   try {
     return await fs.readFile(full);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UserError(`${full}: ${code === 'ENOENT' ? 'missing from the race folder' : `cannot be read (${code ?? 'error'})`}`, 'NOT_FOUND');
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new UserError(`${full}: missing from the race folder`, 'NOT_FOUND');
+    throw systemErrorToUserError(err, full) ?? err;
   }
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ExportResult, RaceView } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import { systemErrorCondition, systemErrorToUserError } from '../domain/system-errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { sha256Bytes } from '../store/sha256.js';
 import { renderAnnotatedPng } from './annotated-png.js';
@@ -94,8 +95,8 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
       const st = await fs.stat(dir).catch(() => null);
       if (!st?.isDirectory()) throw new UserError(`${dir}: folder does not exist`, 'NOT_FOUND');
     } else {
-      await fs.mkdir(dir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
-        throw new UserError(`${dir}: cannot be created (${err.code ?? 'error'})`, 'FORBIDDEN', { hint: 'name-output-files' });
+      await fs.mkdir(dir, { recursive: true }).catch((err: unknown) => {
+        throw new UserError(`${dir}: cannot be created (${systemErrorCondition(err)})`, 'FORBIDDEN', { hint: 'name-output-files' });
       });
     }
   } else {
@@ -124,8 +125,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
     try {
       await writeFileAtomic(file, bytes);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? 'error';
-      throw new UserError(`${file}: cannot be written (${code})`, code === 'EACCES' || code === 'EPERM' ? 'FORBIDDEN' : 'USER_ERROR');
+      throw systemErrorToUserError(err, file) ?? err;
     }
     const done = { kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes) };
     written.push({ ...done, ...(Buffer.isBuffer(out) ? {} : { fields: out.fields }) });

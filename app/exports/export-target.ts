@@ -69,8 +69,12 @@ async function checkPlace(given: string, place: string, rules: TargetRules): Pro
   if (race !== null) {
     const ownRace = await samePlace(race, rules.raceDir);
     if (!(ownRace && (await samePlace(parent, path.join(rules.raceDir, RACE_LAYOUT.exportsDir))))) {
-      const whose = ownRace ? "this race's folder" : `the race folder ${race}`;
-      throw new UserError(`${given}: lies inside ${whose}; exports go into its exports/ folder or outside any race folder`, 'FORBIDDEN');
+      throw new UserError(
+        ownRace
+          ? `${given}: lies inside this race's folder; exports go into its exports/ folder or outside any race folder`
+          : `${given}: lies inside the race folder ${race}, another race's; this race's exports go into its own exports/ folder or outside any race folder`,
+        'FORBIDDEN',
+      );
     }
     if (await samePlace(place, exportLogPath(rules.raceDir))) throw new UserError(`${given}: is the race's record of its exports`, 'FORBIDDEN');
   }

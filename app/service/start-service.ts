@@ -9,6 +9,7 @@ import type { PhotofinishService } from '../api/contract.js';
 import type { startMethods } from '../api/methods/start.js';
 import { describeZodIssues } from '../api/errors.js';
 import { UserError } from '../domain/errors.js';
+import { systemErrorToUserError } from '../domain/system-errors.js';
 import type { Change } from '../domain/race/commands.js';
 import { refuseIfCertified } from '../domain/race/commands/guards.js';
 import type { RaceState } from '../domain/race/replay.js';
@@ -96,8 +97,8 @@ export function createStartService(ctx: ServiceContext): StartService {
       const report = await runZeroControlTest({ source, audioPath, by, at: new Date().toISOString(), software: { name: SOFTWARE.name, version: SOFTWARE.version } });
       if (out) {
         const target = path.resolve(out);
-        await writeFileAtomic(target, `${JSON.stringify(report, null, 2)}\n`).catch((err: NodeJS.ErrnoException) => {
-          throw new UserError(`${target}: cannot be written (${err.code ?? 'error'})`, err.code === 'EACCES' || err.code === 'EPERM' ? 'FORBIDDEN' : 'USER_ERROR');
+        await writeFileAtomic(target, `${JSON.stringify(report, null, 2)}\n`).catch((err: unknown) => {
+          throw systemErrorToUserError(err, target) ?? err;
         });
       }
       return report;

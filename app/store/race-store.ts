@@ -186,7 +186,11 @@ export async function commitChange(dir: string, build: (state: RaceState) => Cha
  */
 export async function commitChangeOutcome(dir: string, build: (state: RaceState) => ChangeBody): Promise<CommitOutcome> {
   return withRaceLock(dir, async () => {
-    const loaded = await loadRace(dir, { repair: true });
+    // Opening repairs a snapshot an earlier save left behind; where that cannot be written (the disk still full),
+    // no change is made, and the error says so naming the race (the raw error names neither).
+    const loaded = await loadRace(dir, { repair: true }).catch((err: unknown) => {
+      throw isUnwritable(err) ? new ReadOnlyRaceError(dir, err) : err;
+    });
     if (loaded.problems.length > 0) {
       throw new UserError(`${dir}: changes are refused until the race record is sound: ${loaded.problems[0]?.message}`, 'CONFLICT', { hint: 'verify-race' });
     }

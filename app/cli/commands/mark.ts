@@ -2,7 +2,7 @@
 import { UserError } from '../../domain/errors.js';
 import { numberOption, parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
-import { describeFinisher, officialName, openRaceArg } from './race-command.js';
+import { describeFinisher, officialName, openRaceArg, printWithdrawnDeadHeats } from './race-command.js';
 
 export const markCommand: CliCommand = {
   name: 'mark',
@@ -55,6 +55,7 @@ export const markCommand: CliCommand = {
           : { timeS: values.time as string, typed: values.typed === true, ...(values.hand ? { hand: true } : {}) }),
     });
     ctx.io.out(`Marked ${describeFinisher(view, values.competitor.trim())}; by ${by}`);
+    printWithdrawnDeadHeats(ctx, race, view);
     return 0;
   },
 };

@@ -38,3 +38,13 @@ export function describeFinisher(view: RaceView, competitorId: string): string {
     .join(', ');
   return `${competitorId}${f.name ? ` (${f.name})` : ''}: place ${f.place}, ${f.time_display || `${f.time_s} s`}${f.margin_display ? `, ${f.margin_display}` : ''}${flags ? ` [${flags}]` : ''}`;
 }
+
+/**
+ * Says which dead heats a change withdrew (a moved or removed mark, a disqualification): the official making the
+ * change learns it there and then, not only from the checks under the next result.
+ */
+export function printWithdrawnDeadHeats(ctx: CliContext, before: RaceView, after: RaceView): void {
+  for (const w of after.withdrawnDeadHeats.slice(before.withdrawnDeadHeats.length)) {
+    ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn by ${w.by}: ${w.reason}`);
+  }
+}

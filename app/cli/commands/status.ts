@@ -3,7 +3,7 @@ import { UserError } from '../../domain/errors.js';
 import { STATUS_MEANING } from '../../domain/race/status.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
-import { openRaceArg } from './race-command.js';
+import { openRaceArg, printWithdrawnDeadHeats } from './race-command.js';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -53,9 +53,7 @@ export const statusCommand: CliCommand = {
     const name = view.competitors.find((c) => c.id === id)?.name;
     const rule = values.rule?.trim() ? ` (rule ${values.rule.trim()})` : '';
     ctx.io.out(`${id}${name ? ` (${name})` : ''}: ${status}, ${STATUS_MEANING[status]}${rule}; by ${values.by.trim()}`);
-    for (const w of view.withdrawnDeadHeats.filter((d) => d.at === view.statuses.find((s) => s.competitorId === id)?.at)) {
-      ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn by ${w.by}: ${w.reason}`);
-    }
+    printWithdrawnDeadHeats(ctx, race, view);
     return 0;
   },
 };

@@ -2,7 +2,7 @@
 import { UserError } from '../../domain/errors.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
-import { officialName, openRaceArg } from './race-command.js';
+import { officialName, openRaceArg, printWithdrawnDeadHeats } from './race-command.js';
 
 export const unmarkCommand: CliCommand = {
   name: 'unmark',
@@ -13,8 +13,9 @@ export const unmarkCommand: CliCommand = {
     if (!values.competitor) throw new UserError('--competitor ID is required', 'INVALID_ARGUMENT');
     const race = await openRaceArg('unmark', positionals, ctx);
     const by = officialName(values.by);
-    await ctx.api.removeMark({ raceId: race.raceId, competitorId: values.competitor, by });
+    const view = await ctx.api.removeMark({ raceId: race.raceId, competitorId: values.competitor, by });
     ctx.io.out(`Removed the mark of ${values.competitor.trim()}; by ${by}`);
+    printWithdrawnDeadHeats(ctx, race, view);
     return 0;
   },
 };

@@ -5,7 +5,7 @@
  * as column 1.
  */
 import { UserError } from '../errors.js';
-import { divRoundHalfAway, NS_PER_S, type Ticks } from './ticks.js';
+import { divRoundHalfAway, MAX_TIME, NS_PER_S, ticksToDecimalSeconds, type Ticks } from './ticks.js';
 
 /** A positive rate (frames or lines per second) as an exact fraction num/den. */
 export interface Rational {
@@ -79,8 +79,20 @@ export function constantRateTime(index: number | bigint, rate: Rational, start: 
   return start + divRoundHalfAway(BigInt(index) * NS_PER_S * rate.den, rate.num);
 }
 
-/** Times of frames 0 … count-1 at a constant rate (each computed from its index, never accumulated). */
-export function constantRateTimes(count: number, rate: Rational, start: Ticks = 0n): Ticks[] {
+/**
+ * Times of frames 0 … count-1 at a constant rate (each computed from its index, never accumulated). Refused (a
+ * UserError naming `what` and the rate as typed, `text`) where the times cannot be kept: a rate faster than one
+ * frame per nanosecond (frames would share a time) or so slow that the last frame lies beyond ±MAX_TIME (a rate of
+ * 1e-25 would build, then make every later step work with times of 10^26 s).
+ */
+export function constantRateTimes(count: number, rate: Rational, start: Ticks = 0n, what = 'rate', text = rateToText(rate)): Ticks[] {
+  if (rate.num > rate.den * NS_PER_S) {
+    throw new UserError(`${what}: "${text}" is faster than one per nanosecond (the finest time Photofinish keeps): at most 1,000,000,000 per second`, 'INVALID_ARGUMENT');
+  }
+  const last = constantRateTime(Math.max(0, count - 1), rate, start);
+  if (last > MAX_TIME || last < -MAX_TIME) {
+    throw new UserError(`${what}: "${text}" puts the last of its ${count} columns at ${ticksToDecimalSeconds(last)} s, out of range (times are within ±10,000,000,000 s)`, 'INVALID_ARGUMENT');
+  }
   const out: Ticks[] = new Array(count);
   for (let i = 0; i < count; i++) out[i] = constantRateTime(i, rate, start);
   return out;

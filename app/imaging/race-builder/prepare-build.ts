@@ -11,7 +11,7 @@ import type { Ticks } from '../../domain/time/ticks.js';
 import { listFrameFiles, openSource, sourceShape } from '../sources/open-source.js';
 import type { FrameSource } from '../sources/source.js';
 import { readCaptureSidecar, type CaptureSidecar } from './capture-sidecar.js';
-import { planOutput, type OutputPlan } from './race-output.js';
+import { planOutput, refuseInputsInsideReplaced, type OutputPlan } from './race-output.js';
 import { orderFramesByTimestamps, planTiming, readTimestampsFile, timesByFrameNumber, type TimePlan, type TimestampsFile } from './timing.js';
 
 export interface PreparedBuild {
@@ -30,8 +30,10 @@ export interface PreparedBuild {
 export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedBuild> {
   const output = await planOutput(request.out, request.force, request.replaceCertified === true);
   const sourcePath = path.resolve(request.source);
-  const shape = await sourceShape(sourcePath);
   const timing = request.timing;
+  const inputs = [sourcePath, ...(timing?.kind === 'timestamps' ? [timing.file] : []), ...(request.startList ? [request.startList] : [])];
+  await refuseInputsInsideReplaced(output, inputs.map((f) => path.resolve(f)));
+  const shape = await sourceShape(sourcePath);
   let ts: TimestampsFile | null = null;
   if (timing?.kind === 'timestamps') ts = await readTimestampsFile(path.resolve(timing.file));
 

@@ -9,6 +9,7 @@ import { systemErrorToUserError } from '../../domain/system-errors.js';
 import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT } from '../../domain/race/evidence.js';
 import { readAuditLog } from '../../store/audit-log.js';
+import { isCaseInsensitive, realPathOf } from '../../security/path-identity.js';
 import { buildFolderPrefix, claimBuildFolder, releaseBuildFolder, removeStaleBuildFolders } from './stale-builds.js';
 
 export interface OutputPlan {
@@ -48,6 +49,23 @@ export async function planOutput(outPath: string, force: boolean, replaceCertifi
   const entries = await readdir(out);
   if (entries.length > 0) throw new UserError(`${out}: folder is not empty and is not a race; choose a new folder`, 'CONFLICT');
   return { out, replaces: 'empty-folder' };
+}
+
+/**
+ * Replacing a race deletes its folder with everything in it: footage kept there (a video copied beside race.json),
+ * its timestamps or start list would be deleted by the very build made from them. Each input is compared by its real path (symlinks, `..`, letter
+ * case where the volume ignores it).
+ */
+export async function refuseInputsInsideReplaced(plan: OutputPlan, inputs: readonly string[]): Promise<void> {
+  if (plan.replaces !== 'race') return;
+  const fold = (await isCaseInsensitive(plan.out)) ? (p: string) => p.toLowerCase() : (p: string) => p;
+  const folder = fold(await realPathOf(plan.out));
+  for (const input of inputs) {
+    const rel = path.relative(folder, fold(await realPathOf(input)));
+    if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
+      throw new UserError(`${input}: lies inside ${plan.out}, the race folder that would be replaced (deleted with everything in it); move it out of that folder first`, 'CONFLICT');
+    }
+  }
 }
 
 /**

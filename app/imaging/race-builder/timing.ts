@@ -109,7 +109,7 @@ export function planTiming(
       const text = c.kind === 'fps' ? c.fps : c.rate;
       const rate = parseRate(text, what);
       const start = c.startTimeS === undefined ? 0n : parseSecondsToTicks(c.startTimeS, 'start time');
-      const times = constantRateTimes(frameCount, rate, start);
+      const times = constantRateTimes(frameCount, rate, start, what, text);
       // Keep the rate as the official typed it ("29.97"); a fraction is reduced ("30000/1001").
       const rateText = text.includes('/') ? rateToText(rate) : text.trim();
       const startNs = ticksToNsString(start);

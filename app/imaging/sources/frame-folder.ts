@@ -48,10 +48,22 @@ interface FirstFrame {
   name: string;
 }
 
-/** Reads the size and format from the first frame that decodes (the first one, unless skipping bad frames). */
+/**
+ * How many readable frames the folder's size and format are taken from. The first frame alone would make an odd
+ * first frame the reference: every good frame after it would be blamed (and left out with skipBad) instead of it.
+ */
+const REFERENCE_VOTERS = 5;
+
+/**
+ * Reads the size and format most of the first few readable frames share (the first frame's on a tie), and the
+ * first frame that has them. An unreadable frame before any readable one stops here unless skipping bad frames;
+ * one after is only not counted (the read names it, in order).
+ */
 async function probeFirst(folder: string, names: string[], skipBad: boolean): Promise<FirstFrame> {
   let firstBad: string | null = null;
+  const readable: FirstFrame[] = [];
   for (const name of names) {
+    if (readable.length === REFERENCE_VOTERS) break;
     const file = path.join(folder, name);
     const bytes = await stat(file).then(
       (st) => st.size,
@@ -69,15 +81,28 @@ async function probeFirst(folder: string, names: string[], skipBad: boolean): Pr
       }
       // Decode one pixel so a corrupt first frame is caught here, not after the race folder is started.
       await sharpOf(file).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
-      return { width, height, format: formatFromMetadata(meta), name };
+      readable.push({ width, height, format: formatFromMetadata(meta), name });
     } catch (err) {
+      if (readable.length > 0) continue;
       if (err instanceof UserError) throw err;
       const reason = badFrameReason(file, bytes, err);
       if (!skipBad) throw new UserError(reason, 'INVALID_ARGUMENT');
       firstBad ??= reason;
     }
   }
-  throw new UserError(`${folder}: no frame could be read (first: ${firstBad ?? 'none'})`, 'INVALID_ARGUMENT');
+  const reference = mostShared(readable);
+  if (!reference) throw new UserError(`${folder}: no frame could be read (first: ${firstBad ?? 'none'})`, 'INVALID_ARGUMENT');
+  return reference;
+}
+
+/** The earliest frame with the size and format most of `frames` share (the earliest frame's on a tie). */
+function mostShared(frames: readonly FirstFrame[]): FirstFrame | undefined {
+  const kind = (f: FirstFrame) => `${f.width}×${f.height} ${f.format.depth} ${f.format.channels}`;
+  const votes = new Map<string, number>();
+  for (const f of frames) votes.set(kind(f), (votes.get(kind(f)) ?? 0) + 1);
+  let best = frames[0];
+  for (const f of frames) if (best && (votes.get(kind(f)) ?? 0) > (votes.get(kind(best)) ?? 0)) best = f;
+  return best;
 }
 
 export async function openFrameFolder(folder: string, options: { order?: string[]; skipBad?: boolean } = {}): Promise<FrameSource> {

@@ -42,7 +42,7 @@ export async function openSource(source: string, options: OpenOptions = {}): Pro
     case 'video':
       return openVideo(source);
     case 'gif':
-      return (await import('./gif.js')).openGif(source);
+      return (await import('./gif.js')).openGif(source, options);
     case 'image':
       return (await import('./linescan.js')).openLineScan(source);
   }

@@ -21,6 +21,11 @@ export interface ProbedStream {
   timeBase: Rational;
   /** Where the container says the stream ends (start + duration), if it says. */
   declaredEnd: Ticks | null;
+  /**
+   * How many frames the container's header says the stream has, if it says (an AVI's header does, while its
+   * duration is only estimated from the file's size once the index at the end is cut off).
+   */
+  declaredFrames: number | null;
 }
 
 export async function* decodeRegions(
@@ -190,7 +195,11 @@ export async function* decodeRegions(
     }
     if (out === 0) throw new UserError(`${file}: no frame could be decoded`, 'INVALID_ARGUMENT');
     yield* missingBefore(null);
-    const cutShort = cutShortOf(probedTicks, probed.declaredEnd);
+    // The declared end, unless the header's frame count tells of far more lost: a cut AVI's duration is only an
+    // estimate from what is left (3 frames missing where 188 are), its header's count is not.
+    const byEnd = cutShortOf(probedTicks, probed.declaredEnd);
+    const byCount = cutShortByCount(probedTicks, probed.declaredFrames);
+    const cutShort = byCount && (!byEnd || byCount.frames > 2 * byEnd.frames) ? byCount : byEnd;
     const problems = [
       missing.length ? `${missing.length} frame${missing.length === 1 ? '' : 's'} could not be decoded (${someTimes(missing)})` : '',
       affected.length ? `${affected.length} frame${affected.length === 1 ? ' was' : 's were'} decoded from damaged data (${timeRange(affected)}; FFmpeg reported ${damage.reports} decoding error${damage.reports === 1 ? '' : 's'})` : '',
@@ -212,6 +221,22 @@ export interface CutShort {
   untilNs: Ticks;
   frames: number;
   text: string;
+}
+
+/** A file whose header declares more frames than it holds (an AVI cut off, its index and end gone). */
+function cutShortByCount(probed: readonly Ticks[], declaredFrames: number | null): CutShort | null {
+  if (declaredFrames === null || probed.length < 2 || declaredFrames - probed.length <= 2) return null;
+  const last = probed[probed.length - 1] as Ticks;
+  const interval = (last - (probed[0] as Ticks)) / BigInt(probed.length - 1);
+  if (interval <= 0n) return null;
+  const frames = declaredFrames - probed.length;
+  const missingNs = BigInt(frames) * interval;
+  return {
+    missingNs,
+    untilNs: last + missingNs,
+    frames,
+    text: `the file is cut short: it holds ${probed.length} frames, ending at ${ticksToDecimalSeconds(last)} s, but its header declares ${declaredFrames} (${frames} frames missing)`,
+  };
 }
 
 /** A file whose container declares a stream longer than its frames reach (copied or downloaded only in part). */

@@ -21,7 +21,7 @@ import { decodeRegions, type CutShort, type ProbedStream } from './video-decode.
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg']);
 
 interface ProbeJson {
-  streams?: { width?: number; height?: number; time_base?: string; pix_fmt?: string; codec_name?: string; start_time?: string; duration?: string }[];
+  streams?: { width?: number; height?: number; time_base?: string; pix_fmt?: string; codec_name?: string; start_time?: string; duration?: string; nb_frames?: string; tags?: { DURATION?: string } }[];
   packets?: { pts?: number | string; dts?: number | string }[];
 }
 
@@ -41,7 +41,7 @@ export async function openVideo(file: string): Promise<FrameSource> {
   features.catch(() => undefined);
   const probe = await runTool(ffprobePath(), [
     '-v', 'error', '-select_streams', 'v:0',
-    '-show_entries', 'stream=width,height,time_base,pix_fmt,codec_name,start_time,duration', '-show_entries', 'packet=pts,dts',
+    '-show_entries', 'stream=width,height,time_base,pix_fmt,codec_name,start_time,duration,nb_frames:stream_tags=DURATION', '-show_entries', 'packet=pts,dts',
     '-of', 'json', file,
   ]);
   if (probe.code !== 0) throw new UserError(`${file}: not a readable video (${lastErrorLine(probe.stderr)})`, 'INVALID_ARGUMENT');
@@ -67,7 +67,9 @@ export async function openVideo(file: string): Promise<FrameSource> {
   const probedTimes = pts.length === packets.length ? pts.map((p) => ptsToTicks(p, timeBase)) : null;
   let decoded: Ticks[] = [];
   let cutShort: CutShort | null = null;
-  const probed: ProbedStream = { pts: probedTimes ? pts : [], timeBase, declaredEnd: declaredEndOf(stream.start_time, stream.duration) };
+  const probed: ProbedStream = { pts: probedTimes ? pts : [], timeBase, declaredEnd: declaredEndOf(stream.start_time, stream.duration, stream.tags?.DURATION),
+    declaredFrames: stream.nb_frames !== undefined && /^\d+$/.test(stream.nb_frames) ? Number(stream.nb_frames) : null,
+  };
 
   return {
     kind: 'video',
@@ -97,11 +99,15 @@ export async function openVideo(file: string): Promise<FrameSource> {
 
 export { cropFilter } from './video-crop.js';
 
-/** Where the container says the stream ends, from ffprobe's decimal seconds (null where it does not say). */
-function declaredEndOf(start: string | undefined, duration: string | undefined): Ticks | null {
-  if (duration === undefined || duration === 'N/A') return null;
+/**
+ * Where the container says the stream ends, from ffprobe's decimal seconds (null where it does not say). Matroska
+ * and WebM give no stream duration but the muxer's DURATION tag of the stream ("00:00:05.040000000"), read the same.
+ */
+function declaredEndOf(start: string | undefined, duration: string | undefined, taggedDuration?: string): Ticks | null {
+  const given = duration !== undefined && duration !== 'N/A' ? duration : taggedDuration;
+  if (given === undefined || given === 'N/A') return null;
   try {
-    return (start === undefined || start === 'N/A' ? 0n : parseSecondsToTicks(start)) + parseSecondsToTicks(duration);
+    return (start === undefined || start === 'N/A' ? 0n : parseSecondsToTicks(start)) + parseSecondsToTicks(given);
   } catch {
     return null;
   }

@@ -41,6 +41,22 @@ describe('exportRaceFiles', () => {
     expect((await fs.readdir(path.join(fx.dir, 'exports'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it("says why the race's exports/ folder cannot be made, in words (was: \"cannot be created (EEXIST)\")", async () => {
+    const fx = await fixture(true);
+    await fs.writeFile(path.join(fx.dir, 'exports'), 'a file where the folder goes');
+    await expect(exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software })).rejects.toThrow(
+      `${path.join(fx.dir, 'exports')}: cannot be created (a file is in the way)`,
+    );
+  });
+
+  it('names a piece of evidence that cannot be read and says why in words (was: "cannot be read (EISDIR)")', async () => {
+    const fx = await fixture(true);
+    const composite = path.join(fx.dir, 'evidence', 'composite.png');
+    await fs.rm(composite);
+    await fs.mkdir(composite);
+    await expect(exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software })).rejects.toThrow(`${composite}: is a folder where a file was expected`);
+  });
+
   it('marks provisional exports in their names, and writes only the files asked for', async () => {
     const fx = await fixture(false);
     const all = await exportRaceFiles(fx.view, fx.dir, { targets: {}, paper: 'A4', software });

@@ -4,7 +4,7 @@
  * folder; and it never replaces a file that is not an earlier export of this race unless told to.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,8 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /** Runs an export expected to be refused; checks that the file named is untouched. */
 async function refused(race: string, flag: string, target: string, watched: string, message: RegExp): Promise<void> {
   const before = await readFile(watched).catch(() => null);
@@ -81,7 +83,11 @@ describe('export refuses what would destroy evidence', () => {
     const link = path.join(tmp, 'link-to-b');
     await symlink(raceB, link);
     await refused(raceA, '--csv', path.join(link, 'race.json'), path.join(raceB, 'race.json'), /lies inside the race folder .*b\.race/);
-    await refused(raceA, '--pdf', path.join(raceB, 'exports', 'sheet.pdf'), path.join(raceB, 'exports', 'sheet.pdf'), /lies inside the race folder/);
+    // Another race's exports/ folder is refused too, and the message sends this race's exports to its own (before:
+    // "lies inside the race folder …b.race; exports go into its exports/ folder", which is where it was refused).
+    const sheet = path.join(raceB, 'exports', 'sheet.pdf');
+    const b = await realpath(raceB);
+    await refused(raceA, '--pdf', sheet, sheet, new RegExp(`^photofinish export: ${escape(sheet)}: lies inside the race folder ${escape(b)}, another race's; this race's exports go into its own exports/ folder or outside any race folder$`));
     expect((await runCli(['verify', raceB])).out).toBe('intact');
   });
 

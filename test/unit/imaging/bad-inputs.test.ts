@@ -43,6 +43,33 @@ describe('timestamps', () => {
   });
 });
 
+describe('constant rates', () => {
+  // The same absurd times through the other door: before, --fps 1e-25 built a race with times of 10^26 s and its
+  // export then ran out of memory (a native stack trace after minutes); --fps 1e12 blamed a frame's time.
+  it('refuses a rate so slow that the last frame lies beyond the time range, naming the rate', async () => {
+    const slow = await runCli(['build', frames, '--out', out(), '--fps', '1e-25']);
+    expect(slow.code).toBe(2);
+    expect(errorLine(slow.err)).toBe(
+      'photofinish build: frame rate: "1e-25" puts the last of its 6 columns at 50000000000000000000000000 s, out of range (times are within ±10,000,000,000 s)',
+    );
+    const late = await runCli(['build', frames, '--out', out(), '--fps', '100', '--start-time', '9999999999.99']);
+    expect(errorLine(late.err)).toBe(
+      'photofinish build: frame rate: "100" puts the last of its 6 columns at 10000000000.04 s, out of range (times are within ±10,000,000,000 s)',
+    );
+  });
+
+  it('refuses a rate faster than one frame per nanosecond, and takes one exactly that fast', async () => {
+    const fast = await runCli(['build', frames, '--out', out(), '--fps', '1e12']);
+    expect(fast.code).toBe(2);
+    expect(errorLine(fast.err)).toBe(
+      'photofinish build: frame rate: "1e12" is faster than one per nanosecond (the finest time Photofinish keeps): at most 1,000,000,000 per second',
+    );
+    const ok = await runCli(['build', frames, '--out', out(), '--fps', '1e9']);
+    expect(errorLine(ok.err)).toBe('');
+    expect(ok.code).toBe(0);
+  });
+});
+
 describe('the finish line', () => {
   it('refuses a zero-length line', async () => {
     const r = await runCli(['build', frames, '--out', out(), '--fps', '25', '--line', '0,0,0,0']);

@@ -123,6 +123,28 @@ describe('on a full disk', () => {
     expect((await runCli(['verify', race])).out.split('\n')[0]).toBe('intact');
   });
 
+  it('a change while the snapshot waits for its repair and the repair does not fit: refused naming the race, nothing saved', async (t) => {
+    if (typeof vol === 'string') return t.skip(vol);
+    race = await raceOnVolume(vol.dir, 1500, 4096);
+    process.env.PHOTOFINISH_DATA_DIR = path.join(fx.dir, '..', 'data');
+    let filler = await fill(vol.dir, 1);
+    expect((await runCli(['certify', race, '--official', 'A. Judge'])).code).toBe(0);
+    await rm(filler);
+    // Room for the lock and a little more, not for the snapshot the change would first have to repair.
+    const documentPages = Math.ceil((await stat(path.join(race, 'race.json'))).size / 4096);
+    filler = await fill(vol.dir, documentPages);
+    const log = path.join(race, 'audit.jsonl');
+    const before = await readFile(log);
+    // Before: "photofinish amend: The disk is full; free some space on it and try again" (no folder, no word of
+    // what was saved) from the repair's write.
+    const r = await runCli(['amend', race, '--reason', 'Wrong hairline', '--by', 'A. Judge']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toBe(`photofinish amend: ${race}: the disk is full; nothing was saved (the race can be viewed and verified; free some space to save changes)`);
+    expect((await readFile(log)).equals(before)).toBe(true);
+    expect((await readdir(race)).filter((f) => f.startsWith('.') || f === 'race.lock')).toEqual([]);
+    await rm(filler);
+  });
+
   it('mark: an entry that does not fit is not saved, the log is exactly as before, and the command says so', async (t) => {
     if (typeof vol === 'string') return t.skip(vol);
     process.env.PHOTOFINISH_DATA_DIR = path.join(vol.dir, 'x', 'data');
@@ -136,6 +158,19 @@ describe('on a full disk', () => {
     expect((await readFile(log)).equals(before)).toBe(true);
     await rm(filler);
     expect((await runCli(['verify', race])).out).toBe('intact');
+  });
+
+  it('export: names the file and says the disk is full (was: "cannot be written (ENOSPC)"); leaves nothing behind', async (t) => {
+    if (typeof vol === 'string') return t.skip(vol);
+    process.env.PHOTOFINISH_DATA_DIR = path.join(vol.dir, 'x', 'data');
+    race = await raceOnVolume(vol.dir, 1, 4096);
+    const filler = await fill(vol.dir, 1);
+    const sheet = path.join(vol.dir, 'x', 'sheet.pdf');
+    const r = await runCli(['export', race, '--pdf', sheet]);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toBe(`photofinish export: ${sheet}: the disk is full; free some space on it and try again`);
+    expect((await readdir(path.join(vol.dir, 'x'))).filter((f) => f.includes('sheet'))).toEqual([]);
+    await rm(filler);
   });
 
   it('build: names the race folder and says the disk is full; leaves nothing behind', async (t) => {

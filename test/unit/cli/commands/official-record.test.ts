@@ -101,12 +101,27 @@ describe('photofinish dead-heat', () => {
 });
 
 describe('a dead heat the marks stop supporting (issue 10, item 2)', () => {
+  it('removing a dead-heated mark, or disqualifying one of them, says at once that the dead heat is withdrawn', async () => {
+    await cli('mark', race().dir, '--competitor', '1', '--column', '2.5', '--by', 'J');
+    await cli('mark', race().dir, '--competitor', '3', '--column', '2.5', '--by', 'J');
+    expect((await cli('dead-heat', race().dir, '--competitors', '1,3', '--by', 'Referee')).code).toBe(0);
+    expect((await cli('unmark', race().dir, '--competitor', '1', '--by', 'J')).out).toBe(
+      'Removed the mark of 1; by J\n  dead heat #1 and #3 withdrawn by J: the mark of #1 was removed',
+    );
+    await cli('mark', race().dir, '--competitor', '1', '--column', '2.5', '--by', 'J');
+    expect((await cli('dead-heat', race().dir, '--competitors', '1,3', '--by', 'Referee')).code).toBe(0);
+    expect((await cli('status', race().dir, '--competitor', '3', '--dq', '--by', 'Referee')).out.split('\n')[1]).toBe('  dead heat #1 and #3 withdrawn by Referee: #3 was disqualified');
+  });
+
   it('moving a dead-heated mark withdraws it in the same audited change; the record still verifies; after amend an official withdraws one', async () => {
     await cli('mark', race().dir, '--competitor', '1', '--column', '2.5', '--by', 'J');
     await cli('mark', race().dir, '--competitor', '3', '--column', '2.5', '--by', 'J');
     await cli('mark', race().dir, '--competitor', '2', '--column', '4', '--by', 'J');
     expect((await cli('dead-heat', race().dir, '--competitors', '1,3', '--by', 'Referee')).code).toBe(0);
-    expect((await cli('mark', race().dir, '--competitor', '3', '--column', '8', '--by', 'J')).code).toBe(0);
+    // The official moving the mark is told at once (before: only "Marked 3 ...", the withdrawal left to the checks).
+    const moved = await cli('mark', race().dir, '--competitor', '3', '--column', '8', '--by', 'J');
+    expect(moved.code).toBe(0);
+    expect(moved.out.split('\n')[1]).toMatch(/^ {2}dead heat #1 and #3 withdrawn by J: the mark of #3 was moved: /);
     const json = JSON.parse((await cli('results', race().dir, '--json')).out);
     expect(json.finishers.map((f: { place: number; competitor: string; dead_heat: boolean; margin_display: string }) => [f.place, f.competitor, f.dead_heat, f.margin_display])).toEqual([
       [1, '1', false, ''],

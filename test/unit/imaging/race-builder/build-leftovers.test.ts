@@ -1,7 +1,8 @@
 /**
  * A build killed with -9 leaves its hidden `.NAME.building-*` folder; the next build to that place removes it,
  * while a build still running (its owner alive) is never touched. `build --force` does not replace a certified
- * race unless --replace-certified says so, and the refusal says what would be lost.
+ * race unless --replace-certified says so, and the refusal says what would be lost; nor a race whose folder holds
+ * the footage (or timestamps, or start list) the build is made from, which the replacement would delete.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
@@ -101,5 +102,30 @@ describe('build --force over a certified race', () => {
     expect(replaced.code).toBe(0);
     const results = JSON.parse((await runCli(['results', out, '--json'])).out) as { certified: boolean; revision: number };
     expect(results).toMatchObject({ certified: false, revision: 1 });
+  });
+});
+
+describe('build --force over the race folder that holds the footage', () => {
+  // Before: built "successfully" from RACE/clip.mp4 into RACE, then deleted the old folder with the clip in it;
+  // verify then said "file missing" for the footage the new race was made from.
+  it('is refused naming the footage, and the footage and the race are left as they were', async () => {
+    const out = path.join(tmp, 'holds-footage.race');
+    expect((await runCli(['build', frames, '--out', out, '--fps', '100'])).code).toBe(0);
+    const inside = path.join(out, 'footage');
+    await writeFrames(inside, { width: 64, height: 48, frames: 4 });
+    const before = (await readdir(inside)).sort();
+    const r = await runCli(['build', inside, '--out', out, '--fps', '100', '--force']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toBe(
+      `photofinish build: ${inside}: lies inside ${out}, the race folder that would be replaced (deleted with everything in it); move it out of that folder first`,
+    );
+    // A start list kept in the race folder likewise.
+    const list = path.join(out, 'start.csv');
+    await writeFile(list, 'id,name\n1,Ann Able\n');
+    const withList = await runCli(['build', frames, '--out', out, '--fps', '100', '--force', '--start-list', list]);
+    expect(errorLine(withList.err)).toBe(`photofinish build: ${list}: lies inside ${out}, the race folder that would be replaced (deleted with everything in it); move it out of that folder first`);
+    expect((await readdir(inside)).sort()).toEqual(before);
+    expect((await runCli(['verify', out])).out.split('\n')[0]).toBe('intact');
+    expect(await leftovers(tmp)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
  * Damaged video is never built silently. A copy cut short (the container declares 15.08 s, the frames stop at a
  * third) and a copy with bytes overwritten mid-file are refused with the count and the times of what is wrong;
  * with --skip-bad they build and the damaged stretches are recorded as gaps. The damage is made here, with ffmpeg
- * and byte surgery, from a clean clip that builds without a word.
+ * and byte surgery, from a clean clip that builds without a word. An animated GIF, a Matroska and an AVI copy cut
+ * short likewise.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -85,5 +86,69 @@ describe('video damage', () => {
     // The damage sits in the middle of the clip (about 7 s of 15), not at its ends.
     for (const g of bad) expect(g.from_s).toBeGreaterThan(3);
     for (const g of bad) expect(g.to_s).toBeLessThan(13);
+  });
+});
+
+describe('an animated GIF cut short', () => {
+  // Before: a GIF cut at half built 20 of its 40 frames without a word, the last one filled in where its data stopped.
+  it('is refused naming the file; with --skip-bad its last (perhaps incomplete) frame is left out as a gap', async () => {
+    const gif = path.join(tmp, 'whole.gif');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10', '-t', '4', gif]);
+    expect((await runCli(['build', gif, '--out', path.join(tmp, 'gif-whole'), '--line', '80'])).code).toBe(0);
+    const bytes = await readFile(gif);
+    const cut = path.join(tmp, 'cut.gif');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const r = await runCli(['build', cut, '--out', path.join(tmp, 'gif-cut'), '--line', '80']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toMatch(
+      new RegExp(`^photofinish build: ${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: the GIF is cut short: it ends without its trailer, after (\\d+) frames \\(the last one perhaps incomplete, any after it lost\\); use --skip-bad`),
+    );
+    const decoded = Number(/after (\d+) frames/.exec(r.err)?.[1]);
+    expect(decoded).toBeGreaterThan(2);
+    expect(decoded).toBeLessThan(40);
+    const race = path.join(tmp, 'gif-cut-skip');
+    const s = await runCli(['build', cut, '--out', race, '--line', '80', '--skip-bad']);
+    expect(s.code).toBe(0);
+    expect(s.out).toContain(`${decoded - 1} columns × 90 rows`);
+    const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { gaps: { after_column: number; files?: string[] }[] };
+    expect(info.gaps).toEqual([expect.objectContaining({ after_column: decoded - 2, files: ['cut.gif: cut short, its last frame perhaps incomplete and any after it lost'] })]);
+  });
+});
+
+describe('a Matroska copy cut short', () => {
+  // Matroska gives no stream duration, only the muxer's DURATION tag. Before: a copy cut at 40% built the frames
+  // before the cut without a word (FFmpeg only logs "File ended prematurely").
+  it('is refused with the times, read from the stream DURATION tag', async () => {
+    const mkv = path.join(tmp, 'clip.mkv');
+    execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-c', 'copy', mkv]);
+    expect((await runCli(['build', mkv, '--out', path.join(tmp, 'mkv-whole'), '--line', '160'])).code).toBe(0);
+    const bytes = await readFile(mkv);
+    const cut = path.join(tmp, 'cut.mkv');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
+    const r = await runCli(['build', cut, '--out', path.join(tmp, 'mkv-cut'), '--line', '160']);
+    expect(r.code).toBe(2);
+    expect(errorLine(r.err)).toMatch(/: the video is damaged: the file is cut short: its frames end at [\d.]+ s but its container declares 15\.08 s \(about \d+ frames missing\)/);
+  });
+});
+
+describe('an AVI copy cut short', () => {
+  // An AVI's index is at its end: cut off, ffprobe estimates a duration from the file's size (no longer than the
+  // frames left), so only the header's frame count tells. Before: half the frames built without a word.
+  it('is refused with the count its header declares; with --skip-bad the lost end is a gap', async () => {
+    const avi = path.join(tmp, 'clip.avi');
+    execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-c:v', 'mjpeg', '-q:v', '8', avi]);
+    expect((await runCli(['build', avi, '--out', path.join(tmp, 'avi-whole'), '--line', '160'])).code).toBe(0);
+    const bytes = await readFile(avi);
+    const cut = path.join(tmp, 'cut.avi');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const r = await runCli(['build', cut, '--out', path.join(tmp, 'avi-cut'), '--line', '160']);
+    expect(r.code).toBe(2);
+    const m = /: the video is damaged: the file is cut short: it holds (\d+) frames, ending at [\d.]+ s, but its header declares 377 \((\d+) frames missing\)/.exec(errorLine(r.err));
+    expect(m).not.toBeNull();
+    expect(Number(m?.[1]) + Number(m?.[2])).toBe(FRAMES);
+    const race = path.join(tmp, 'avi-cut-skip');
+    expect((await runCli(['build', cut, '--out', race, '--line', '160', '--skip-bad'])).code).toBe(0);
+    const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { gaps: { to_s: number }[] };
+    expect(info.gaps.at(-1)?.to_s).toBe(15.04);
   });
 });

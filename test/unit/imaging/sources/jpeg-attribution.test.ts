@@ -1,7 +1,8 @@
 /**
  * The fast FFmpeg JPEG path names the right file: a smaller JPEG among 640×360 frames is reported as itself (not the
- * good frame before it), at positions 2, 10, 17 and 30 (inside and at the edges of the two processes' blocks), and
- * with --skip-bad the bad frame is the one left out, its neighbours kept.
+ * good frame before it), at positions 2, 10, 17 and 30 (inside and at the edges of the two processes' blocks) and
+ * at position 0 (an odd first frame does not set the folder's size), and with --skip-bad the bad frame is the one
+ * left out, its neighbours kept.
  */
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -62,6 +63,39 @@ describe('a smaller JPEG among the frames', () => {
       expect(Math.abs(red(at) - level(0, 0, at + 1, 0))).toBeLessThanOrEqual(3);
     });
   }
+});
+
+describe('an odd first frame', () => {
+  // Before: the first frame set the size, so every good frame after it was blamed ("f_00001.jpg: frame is 640×360
+  // px but f_00000.jpg is 320×180 px") and --skip-bad left out the 39 good frames, keeping the odd one.
+  it('is named itself (JPEG, through FFmpeg); with --skip-bad it alone is left out', async () => {
+    const dir = await withSmallFrame(0);
+    const r = await runCli(['build', dir, '--out', path.join(tmp, 'r-first'), '--fps', '100', '--line', '320']);
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n').find((l) => l.startsWith('photofinish build:'))).toBe(
+      `photofinish build: ${path.join(dir, name(0))}: frame is 320×180 px but ${name(1)} is 640×360 px (all frames must be the same size); use --skip-bad to leave bad frames out as a gap`,
+    );
+    const race = path.join(tmp, 'r-first-skip');
+    const s = await runCli(['build', dir, '--out', race, '--fps', '100', '--line', '320', '--skip-bad']);
+    expect(s.code).toBe(0);
+    expect(s.out).toContain(`${N - 1} columns × 360 rows`);
+    const info = JSON.parse((await runCli(['info', race, '--json'])).out) as { decoder: string; first_time_s: number; gaps: { files?: string[] }[] };
+    expect(info.decoder).toBe('ffmpeg');
+    expect(info.first_time_s).toBe(0.01);
+    expect(info.gaps.flatMap((g) => g.files ?? [])).toEqual([name(0)]);
+  });
+
+  it('is named itself among PNG frames (decoded with sharp)', async () => {
+    const dir = path.join(tmp, 'png-first-odd');
+    await writeFrames(dir, { width: 64, height: 36, frames: 6 });
+    const [first] = (await readdir(dir)).sort();
+    await writeFile(path.join(dir, first as string), await sharp({ create: { width: 32, height: 18, channels: 3, background: '#808080' } }).png().toBuffer());
+    const r = await runCli(['build', dir, '--out', path.join(tmp, 'r-png-first'), '--fps', '100']);
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n').find((l) => l.startsWith('photofinish build:'))).toMatch(
+      new RegExp(`^photofinish build: .*${first}: frame is 32×18 px but \\S+ is 64×36 px \\(all frames must be the same size\\)`),
+    );
+  });
 });
 
 describe('a JPEG damaged inside (good header and end marker)', () => {
