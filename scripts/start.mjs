@@ -45,7 +45,10 @@ if (!binary) {
   fetchElectron();
   binary = electronBinary();
 }
+// PHOTOFINISH_SKIP_BUILD=1 runs what was built last: the test of this script uses it, because rebuilding
+// dist/renderer there would pull it from under the end-to-end tests running beside it.
 function step(label, args) {
+  if (process.env.PHOTOFINISH_SKIP_BUILD) return;
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`Photofinish: ${label} failed (exit ${result.status ?? result.signal}).`);

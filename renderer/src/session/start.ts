@@ -40,11 +40,9 @@ export function openStartDialog(): void {
   openDialog('start');
 }
 
-/** The plan set-up left for this race, taken once (the dialog then owns it). */
-export function takeStartPlan(): StartPlan | null {
-  const plan = session.get().start.plan;
-  if (plan) setSlice('start', { plan: null });
-  return plan;
+/** The plan set-up left for this race, read while the dialog renders (without changing the session). */
+export function waitingStartPlan(): StartPlan | null {
+  return session.get().start.plan;
 }
 
 const text = (v: string) => (v.trim() === '' ? undefined : v.trim());

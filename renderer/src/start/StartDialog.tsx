@@ -13,7 +13,7 @@ import { Dialog } from '../dialogs/Dialog.js';
 import { selectNativeDialogs } from '../session/navigation.js';
 import { selectNotices, showNotice } from '../session/notices.js';
 import { selectRace } from '../session/race.js';
-import { attachZeroControl, clearStart, confirmStart, DEFAULT_PLAN, startArgs, takeStartPlan, type StartPlan } from '../session/start.js';
+import { attachZeroControl, clearStart, confirmStart, DEFAULT_PLAN, planStart, startArgs, waitingStartPlan, type StartPlan } from '../session/start.js';
 import { useSession } from '../session/state.js';
 import { FlashFrames } from './FlashFrames.js';
 import { WaveformView } from './WaveformView.js';
@@ -22,7 +22,9 @@ export function StartDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
   const native = useSession(selectNativeDialogs);
   const failure = useSession(selectNotices).error;
-  const [fromSetup] = useState(takeStartPlan);
+  // Read while rendering, taken (cleared from the session) after: clearing it here would update the Start chip,
+  // another component, in the middle of this one's render.
+  const [fromSetup] = useState(waitingStartPlan);
   const [plan, setPlan] = useState<StartPlan>(() => fromSetup ?? { ...DEFAULT_PLAN, method: race?.evidence.source.kind === 'video' ? 'audio' : 'flash' });
   const [proposal, setProposal] = useState<StartProposal | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -44,6 +46,7 @@ export function StartDialog({ onClose }: { onClose(): void }) {
   };
   // A plan chosen in set-up is looked for at once: the official only has to look and confirm.
   useEffect(() => {
+    if (fromSetup) planStart(null);
     if (fromSetup && fromSetup.method !== 'typed') void find();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the plan set-up left
   }, []);

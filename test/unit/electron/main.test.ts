@@ -103,8 +103,6 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const tick = () => new Promise((r) => setTimeout(r, 20));
-
 describe('desktop main process', () => {
   it('starts one hardened window on the demo race with every API method handled', async () => {
     process.argv = ['/usr/bin/electron', '/repo'];
@@ -116,9 +114,9 @@ describe('desktop main process', () => {
     expect(s.order).toContain('enableSandbox');
     expect(s.windows).toHaveLength(0); // nothing before ready
     s.ready!();
-    await tick();
+    // The window opens after a few awaits (service, protocol, menu): on a loaded machine that is more than one tick.
+    await vi.waitFor(() => expect(s.windows).toHaveLength(1), { timeout: 5000 });
     expect(s.protocolHandlers.has('app')).toBe(true);
-    expect(s.windows).toHaveLength(1);
     const win = s.windows[0]!;
     expect(win.url).toBe(APP_ENTRY_URL);
     expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
@@ -141,8 +139,7 @@ describe('desktop main process', () => {
     expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'renderer process gone', reason: 'oom', exitCode: 9, face: 'electron' }));
     const help = s.template.find((m: any) => m.label === '&Help');
     help.submenu.find((i: any) => i.label === 'Open log folder').click();
-    await tick();
-    expect(s.openedPaths).toEqual([path.join(tmp, 'logs')]);
+    await vi.waitFor(() => expect(s.openedPaths).toEqual([path.join(tmp, 'logs')]), { timeout: 5000 });
   });
 
   it('quits at once when another instance already runs', async () => {
