@@ -8,11 +8,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../app/cli/main.js';
 import type { AuditEntry } from '../../../app/domain/audit/chain.js';
 import type { Certification } from '../../../app/domain/race/document.js';
 import { createService } from '../../../app/service/create-service.js';
 import { verifyRaceFolder } from '../../../app/store/verify-race.js';
+import { runCli } from '../../fixtures/cli-capture.js';
 import { pdfText } from '../../helpers/export-poppler.js';
 import { makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';
 import { resealWith } from '../../helpers/reseal.js';
@@ -41,10 +41,16 @@ afterEach(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+/** `photofinish` in-process, with this test's data folder. */
 async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => out.push(t), isTTY: false });
-  return { code, out: out.join('\n') };
+  const saved = process.env.PHOTOFINISH_DATA_DIR;
+  process.env.PHOTOFINISH_DATA_DIR = dataDir;
+  try {
+    return await runCli(argv);
+  } finally {
+    if (saved === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
+    else process.env.PHOTOFINISH_DATA_DIR = saved;
+  }
 }
 
 async function results() {
@@ -79,7 +85,7 @@ describe('a greyhound dead heat certified under result rules 2', () => {
     try {
       const files = { csv: path.join(out, 'r.csv'), json: path.join(out, 'r.json'), lif: path.join(out, 'r.lif'), pdf: path.join(out, 'r.pdf') };
       const r = await cli('export', fixture.dir, '--csv', files.csv, '--json', files.json, '--lif', files.lif, '--pdf', files.pdf);
-      expect(r.code, r.out).toBe(0);
+      expect(r.code, r.err).toBe(0);
       const csv = (await fs.readFile(files.csv, 'utf8')).split('\n');
       const header = (csv[0] as string).split(',');
       const cell = (id: string, name: string) => csv.find((l) => l.split(',')[1] === id)?.split(',')[header.indexOf(name)];
