@@ -12,6 +12,7 @@ import { toMilliColumn } from '../domain/time/column-time.js';
 import * as commands from '../domain/race/commands.js';
 import type { Mark, MarkOrigin, MarkPosition, SportSettings } from '../domain/race/document.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { RESULTS_RULES } from '../domain/results/results-rules.js';
 import { raceTimeToPosition } from '../domain/start/start-record.js';
 import { parseSecondsToTicks, secondsNumberToTicks } from '../domain/time/ticks.js';
 import { loadRaceEvidence } from '../store/race-evidence-cache.js';
@@ -111,10 +112,11 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
-        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate });
+        const resultsRules = RESULTS_RULES;
+        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate, rules: resultsRules });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
         const errors = report.checks.filter((c) => c.severity === 'error');
-        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256, errors });
+        const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256, resultsRules, errors });
         const c = certified.payload.certification;
         c.signature = signCertification(c, key);
         return certified;

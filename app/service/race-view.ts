@@ -7,6 +7,7 @@ import type { RaceView } from '../api/types.js';
 import { triggerMarks } from '../domain/capture/capture-triggers.js';
 import { eventInfo } from '../domain/event/race-event.js';
 import { computeResults } from '../domain/results/compute-results.js';
+import { resultsRulesOf } from '../domain/results/results-rules.js';
 import type { RaceState } from '../domain/race/replay.js';
 import type { RaceDocument } from '../domain/race/document.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
@@ -50,7 +51,8 @@ export function buildRaceView(
     statuses: doc.statuses ?? [],
     withdrawnDeadHeats: doc.withdrawnDeadHeats ?? [],
     triggers: triggerMarks(evidence.manifest.capture?.triggers, evidence.times),
-    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate }),
+    // A certified race shows the result it was certified with (its hash is on the sheet): by the rules recorded then.
+    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate, rules: resultsRulesOf(doc) }),
     revision: doc.revision,
     certified: doc.certified ?? null,
     amendments: doc.amendments,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
 import { computeResults, resultsForHash } from '../domain/results/compute-results.js';
+import { certifiedRules } from '../domain/results/results-rules.js';
 import { changePayloads } from '../domain/race/changes.js';
 import { RACE_LAYOUT, tilePath, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
 import { replayLog } from '../domain/race/replay.js';
@@ -131,14 +132,15 @@ async function checkCertifications(dir: string, loaded: LoadedRace, manifestHash
   let times: bigint[] | null = null;
   for (const [i, entry] of entries.entries()) {
     if (entry.action !== 'race.certified') continue;
-    const cert = (entry.payload as { certification: { revision: number; manifestSha256: string; resultsSha256: string; auditHead: string } }).certification;
+    const cert = (entry.payload as { certification: { revision: number; manifestSha256: string; resultsSha256: string; resultsRules?: number; auditHead: string } }).certification;
     if (manifestHash !== null && cert.manifestSha256 !== manifestHash) findings.push(`revision ${cert.revision} was certified with a different evidence manifest`);
     if (entry.prev !== cert.auditHead) findings.push(`revision ${cert.revision}: certified audit head does not match entry ${entry.seq - 1}`);
     try {
       times ??= (await readTimes(dir)).timesNs.map((t) => BigInt(t));
       const manifest = await loadManifest(dir);
       const before = replayLog(entries.slice(0, i)).doc;
-      const report = computeResults({ doc: before, times, gaps: manifest.gaps });
+      // By the result rules the certification recorded, so races certified before a rules change still verify.
+      const report = computeResults({ doc: before, times, gaps: manifest.gaps, rules: certifiedRules(cert) });
       if (sha256Text(canonicalJson(resultsForHash(report))) !== cert.resultsSha256) {
         findings.push(`revision ${cert.revision}: the certified results no longer follow from the audit log and the evidence`);
       }

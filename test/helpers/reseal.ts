@@ -11,6 +11,7 @@ import { sealEntry, serialiseEntry, type AuditEntry } from '../../app/domain/aud
 import type { Certification } from '../../app/domain/race/document.js';
 import { replayLog } from '../../app/domain/race/replay.js';
 import { computeResults, resultsForHash } from '../../app/domain/results/compute-results.js';
+import { certifiedRules } from '../../app/domain/results/results-rules.js';
 import { signCertification } from '../../app/store/certification-signature.js';
 import { keyIdOf, rawPublicKey } from '../../app/store/installation-key.js';
 import { serialiseRaceDocument } from '../../app/store/race-document-file.js';
@@ -30,7 +31,7 @@ export async function resealWith(dir: string, edit: (entry: AuditEntry) => Audit
       const before = replayLog(out).doc;
       const c = { ...(payload as { certification: Certification }).certification };
       c.auditHead = out[out.length - 1]?.hash ?? c.auditHead;
-      c.resultsSha256 = sha256Text(canonicalJson(resultsForHash(computeResults({ doc: before, times: timesNs, gaps }))));
+      c.resultsSha256 = sha256Text(canonicalJson(resultsForHash(computeResults({ doc: before, times: timesNs, gaps, rules: certifiedRules(c) }))));
       if (forger) {
         const raw = rawPublicKey(forger);
         const { sign } = await import('node:crypto');

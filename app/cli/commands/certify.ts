@@ -1,5 +1,6 @@
 /** `photofinish certify`: freezes the race as revision N under the official's name and role. */
 import { UserError } from '../../domain/errors.js';
+import { certifiedRules } from '../../domain/results/results-rules.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
@@ -22,7 +23,7 @@ export const certifyCommand: CliCommand = {
     const c = view.certified;
     if (!c) throw new UserError('the race was not certified', 'INTERNAL');
     ctx.io.out(`Certified revision ${c.revision} of "${view.meta.name}" by ${c.official} (${c.role}) at ${c.at}`);
-    ctx.io.out(`  results  sha256 ${c.resultsSha256}`);
+    ctx.io.out(`  results  sha256 ${c.resultsSha256} (result rules ${certifiedRules(c)})`);
     ctx.io.out(`  evidence sha256 ${c.manifestSha256}`);
     ctx.io.out(`  audit head      ${c.auditHead}`);
     if (c.signature) ctx.io.out(`  signed by key   ${c.signature.keyId} (Ed25519 public key ${c.signature.publicKey})`);

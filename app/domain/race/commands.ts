@@ -127,7 +127,7 @@ export function redo(state: RaceState): Change<'redo'> {
 
 export function certify(
   state: RaceState,
-  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string; errors?: readonly { code: string; message: string }[] },
+  args: { official: string; role: string; at: string; manifestSha256: string; resultsSha256: string; resultsRules: number; errors?: readonly { code: string; message: string }[] },
 ): Change<'race.certified'> {
   const { doc } = state;
   if (doc.certified) throw new UserError(`the race is already certified (revision ${doc.certified.revision}, by ${doc.certified.official})`, 'CONFLICT');
@@ -144,6 +144,7 @@ export function certify(
     at: args.at,
     manifestSha256: args.manifestSha256,
     resultsSha256: args.resultsSha256,
+    resultsRules: args.resultsRules,
     auditHead: doc.audit.head,
   };
   return { action: 'race.certified', payload: { certification } };

@@ -129,6 +129,8 @@ export const certification = z.object({
   /** Hashes frozen at certification: the evidence manifest, the results, and the audit head. */
   manifestSha256: z.string(),
   resultsSha256: z.string(),
+  /** The result rules version the results were computed with (results-rules.ts); absent in those made under 1. */
+  resultsRules: z.number().int().positive().optional(),
   auditHead: z.string(),
   signature: certificationSignature.optional(),
 });

@@ -4,17 +4,19 @@
  * sport's reading precision share a place and are flagged; a declared dead heat (an official's decision, which
  * the marks must support: dead-heat-rule.ts) groups its finishers, who share the place. Competitors who take no
  * place (DNS, DNF, DQ, or neither mark nor status) are listed in `others`; the rule checks come with the result.
+ * What a result contains is versioned (results-rules.ts): `verify` recomputes a certification by the rules it recorded.
  */
 import type { FinisherResult, ResultsReport } from './results-report.js';
 import { eventInfo } from '../event/race-event.js';
 import { affiliationOf } from '../race/affiliation.js';
 import type { DeadHeat, Mark, RaceDocument } from '../race/document.js';
 import type { DropGap } from '../race/evidence.js';
-import { evidenceAtMark, markTime } from '../marks/interpolate.js';
+import { evidenceAtMark, isKeyedTime, markTime } from '../marks/interpolate.js';
 import { sportProfile } from '../sports/profiles.js';
 import { DEFAULT_DISTANCE_TABLE, describeDistance } from '../sports/distances.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 import { ruleChecks } from './checks.js';
+import { checkRules, RESULTS_RULES } from './results-rules.js';
 import { deadHeatRefusal } from './dead-heat-rule.js';
 import { otherResults } from './others.js';
 import { startInfo, zeroControlInfo } from '../start/start-json.js';
@@ -28,6 +30,8 @@ export interface ResultsInput {
   gaps: readonly Pick<DropGap, 'afterColumn'>[];
   /** Measured images per second of the evidence (for the athletics rate check). */
   rate?: number;
+  /** The result rules version (results-rules.ts); default the current one. A certification's own for `verify`. */
+  rules?: number;
 }
 
 interface Timed {
@@ -42,6 +46,8 @@ interface Timed {
 
 export function computeResults(input: ResultsInput): ResultsReport {
   const { doc, times } = input;
+  const rules = input.rules ?? RESULTS_RULES;
+  checkRules(rules);
   const profile = sportProfile(doc.settings.sport);
   const gapAfter = input.gaps.map((g) => g.afterColumn);
   const marks = new Map(doc.marks.map((m) => [m.competitorId, m]));
@@ -83,6 +89,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
   }
   const rankKey = (t: Timed) => (t.group >= 0 ? (groupKey.get(t.group) as bigint) : t.key);
   timed.sort((a, b) => cmp(rankKey(a), rankKey(b)) || (a.group === b.group ? 0 : a.group < 0 ? 1 : b.group < 0 ? -1 : a.group - b.group) || cmp(a.time, b.time) || a.order - b.order);
+  if (rules >= 2) shareDeadHeatTimes(timed);
 
   const winner = timed[0];
   const finishers: FinisherResult[] = [];
@@ -98,7 +105,8 @@ export function computeResults(input: ResultsInput): ResultsReport {
     })();
     const mark = marks.get(t.id);
     const competitor = competitorsById.get(t.id);
-    const ev = mark ? evidenceAtMark(mark, times, gapAfter, zero) : null;
+    // A keyed-in time was not read from the picture: no frame interval or gap applies to it (since rules 2).
+    const ev = mark && !(rules >= 2 && isKeyedTime(mark)) ? evidenceAtMark(mark, times, gapAfter, zero) : null;
     const display = { time: t.time, previous: prev?.time ?? null, isWinner: place === 1, deadHeatWithPrevious: sameGroup, hand: t.hand, previousHand: prev?.hand ?? false };
     const row: FinisherResult = {
       place,
@@ -161,6 +169,23 @@ export function computeResults(input: ResultsInput): ResultsReport {
 }
 
 export { resultsForHash } from './results-hash.js';
+
+/**
+ * Dead-heaters share one published time, the time of the first of them as read (`timed` is sorted: the first member
+ * of a group is its earliest), and so no margin between them, as every sport publishes a dead heat.
+ */
+function shareDeadHeatTimes(timed: Timed[]): void {
+  const first = new Map<number, Timed>();
+  for (const t of timed) {
+    if (t.group < 0) continue;
+    const lead = first.get(t.group);
+    if (!lead) first.set(t.group, t);
+    else {
+      t.time = lead.time;
+      t.hand = lead.hand;
+    }
+  }
+}
 
 /** The judge's distance for a competitor, as the result prints it ("short head", "1½ lengths"), where one is set. */
 function judgeDistance(doc: ResultsInput['doc'], id: string): { text: string; reason: string; by: string } | null {

@@ -1,6 +1,7 @@
 /** The blocks an official signs under: notes, the certification with signature lines, and the evidence hashes. */
 import type { RaceView } from '../../api/types.js';
 import type { CertificationSignature } from '../../domain/race/document.js';
+import { certifiedRules } from '../../domain/results/results-rules.js';
 import type { EvidenceHashes } from '../evidence-files.js';
 import { instantText } from '../sheet/notes.js';
 import { MUTED, type SheetWriter } from './sheet-writer.js';
@@ -39,7 +40,8 @@ export function drawCertification(w: SheetWriter, view: RaceView): void {
     w.font('Sans', 7, MUTED);
     w.textAt('Results SHA-256 at certification:', w.left, w.y, { lineBreak: false });
     w.font('Mono', 7);
-    w.textAt(c.resultsSha256, w.left + 120, w.y, { lineBreak: false });
+    // The rules version says how to recompute that hash (results-rules.ts).
+    w.textAt(`${c.resultsSha256}  (result rules ${certifiedRules(c)})`, w.left + 120, w.y, { lineBreak: false });
     w.y += 10;
     if (c.signature) drawSignature(w, c.signature);
   } else {

@@ -63,7 +63,7 @@ describe('replay', () => {
 
   it('freezes a certified race, and amendment opens the next revision', () => {
     const log = new Log().mark('A', 1000);
-    log.push(commands.certify(log.state, { official: 'Jane', role: 'Chief photo-finish judge', at: 'now', manifestSha256: 'm', resultsSha256: 'r' }));
+    log.push(commands.certify(log.state, { official: 'Jane', role: 'Chief photo-finish judge', at: 'now', manifestSha256: 'm', resultsSha256: 'r', resultsRules: 2 }));
     expect(log.state.doc.certified).toMatchObject({ revision: 1, auditHead: log.entries[1]?.hash });
     expect(() => commands.placeMark(log.state, times, { competitorId: 'B', position: { kind: 'column', milliColumn: 1 }, origin: 'image', by: 'J', at: 'now' })).toThrow(
       'cannot mark competitor B: the race is certified (revision 1, by Jane); amend it first',

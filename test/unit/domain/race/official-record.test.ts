@@ -86,7 +86,7 @@ describe('DNS, DNF and DQ', () => {
     const log = new Log().mark('2', 20);
     const certify = () => {
       const errors = log.results().checks.filter((c) => c.severity === 'error');
-      return commands.certify(log.state, { official: 'J', role: 'Chief', at: 'z', manifestSha256: 'm', resultsSha256: 'r', errors });
+      return commands.certify(log.state, { official: 'J', role: 'Chief', at: 'z', manifestSha256: 'm', resultsSha256: 'r', resultsRules: 2, errors });
     };
     expect(certify).toThrow('cannot certify: competitors #1, #3 have neither a mark nor a status (DNS, DNF or DQ)');
     log.push(commands.setStatus(log.state, { competitorId: '1', status: 'DNF', by: 'R', at: 'x' }));

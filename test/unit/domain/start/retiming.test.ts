@@ -78,7 +78,7 @@ describe('race time from time zero', () => {
     log.push(setStart(log.state, start('12000000000')));
     const hashed = resultsForHash(log.results()) as { start?: unknown };
     expect(hashed.start).toMatchObject({ method: 'typed', time_ns: '12000000000' });
-    log.push(commands.certify(log.state, { official: 'Chief', role: 'Chief photo-finish judge', at: 'now', manifestSha256: 'm', resultsSha256: 'x' }));
+    log.push(commands.certify(log.state, { official: 'Chief', role: 'Chief photo-finish judge', at: 'now', manifestSha256: 'm', resultsSha256: 'x', resultsRules: 2 }));
     expect(() => setStart(log.state, start('11000000000'))).toThrow(/cannot change the start: the race is certified \(revision 1, by Chief\); amend it first/);
     expect(() => clearStart(log.state)).toThrow(/cannot clear the start: the race is certified/);
     log.push(commands.amend(log.state, 'Chief', 'Start re-read from the audio', 'later'));

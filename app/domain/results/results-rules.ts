@@ -1,0 +1,28 @@
+/**
+ * Which rules a result was computed by. A certification freezes the result's hash; `verify` recomputes it, so a
+ * change to what a result contains would make every earlier certification fail. Each change is a new version: a
+ * certification records the version it was computed with (`resultsRules`; absent = 1) and is recomputed with it.
+ *   1  the first rules.
+ *   2  dead-heaters share one published time, the time of the first of them as read, with no margin between them
+ *      (in every sport's practice they share place and time); a typed or hand time has no evidence resolution and
+ *      is never "in a dropped-frame gap" (it was not read from the picture).
+ */
+import { UserError } from '../errors.js';
+
+export const RESULTS_RULES = 2;
+
+/** The version a certification was computed with (those made before versions existed: 1). */
+export function certifiedRules(certification: { resultsRules?: number | undefined }): number {
+  return certification.resultsRules ?? 1;
+}
+
+/** The rules a race's result follows: a certified race's stay those it was certified by; an open race's are current. */
+export function resultsRulesOf(doc: { certified?: { resultsRules?: number | undefined } | undefined }): number {
+  return doc.certified ? certifiedRules(doc.certified) : RESULTS_RULES;
+}
+
+export function checkRules(rules: number): void {
+  if (!Number.isInteger(rules) || rules < 1 || rules > RESULTS_RULES) {
+    throw new UserError(`results rules version ${rules} is not known to this version of Photofinish (it knows 1 to ${RESULTS_RULES})`, 'INVALID_ARGUMENT');
+  }
+}
