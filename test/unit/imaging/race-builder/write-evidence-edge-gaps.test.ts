@@ -4,6 +4,7 @@
  * a real dropped-frame gap between columns 0 and 1 is still listed, and no column's time moves. A race built before
  * (its leading gap recorded as `afterColumn` 0) still verifies with its certified results and is worded right.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -142,6 +143,33 @@ describe('bad frames at both ends, and a real drop between columns 0 and 1 (time
     const r = await markAndResults(race);
     expect(r.nearGap).toEqual({ '1': true, '2': false });
     expect(r.checks).toContain('time-across-gap');
+  });
+});
+
+describe('a video whose first frames do not decode', () => {
+  it('is built with --skip-bad with its lost start as a gap before column 0, its columns at their own times', async () => {
+    const clip = path.join(tmp, 'clip.mp4');
+    // H.264, a keyframe every 50 frames, index at the front: scribbles just inside the media data spoil the first GOP.
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-frames:v', '120', '-c:v', 'libx264', '-g', '50', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', clip]);
+    const b = await readFile(clip);
+    const mdat = b.indexOf('mdat');
+    let seed = 7;
+    for (let k = mdat + 300; k < mdat + 4300; k += 7) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      b[k] = seed & 0xff;
+    }
+    const head = path.join(tmp, 'head.mp4');
+    await writeFile(head, b);
+    const race = path.join(tmp, 'race-head');
+    expect(await ok('build', head, '--out', race, '--line', '160', '--skip-bad')).toMatch(/\n {4}before column 0: 0 s → [0-9.]+ s \(bad frames left out: head\.mp4 frame 0, /);
+    const info = JSON.parse(await ok('info', race, '--json')) as { first_time_s: number; gaps: InfoGap[] };
+    const first = info.gaps[0] as InfoGap;
+    expect(first).toMatchObject({ after_column: -1, before_column: 0, from_s: 0, to_s: info.first_time_s, reason: 'bad-frame' });
+    expect(info.first_time_s).toBeGreaterThan(0);
+    // Each column keeps its frame's presentation time: 25 fps, 40 ms apart from the first decoded frame on.
+    const times = await timesNs(race);
+    expect(times[0]).toBe(String(Math.round(info.first_time_s * 1e9)));
+    expect(times.every((t, i) => BigInt(t) - BigInt(times[0] as string) === BigInt(i) * 40_000_000n)).toBe(true);
   });
 });
 
