@@ -29,6 +29,8 @@ export interface RaceFixtureOptions {
   competitors?: Competitor[];
   /** Column times in ns; default 10 columns from 10 s, 1 ms apart, with 40 ms between columns 5 and 6. */
   timesNs?: bigint[];
+  /** The manifest's gaps; default the one interval gap after column 5 (given its own `timesNs`, their times). */
+  gaps?: EvidenceManifest['gaps'];
 }
 
 export const DEFAULT_COMPETITORS: Competitor[] = [
@@ -73,7 +75,7 @@ export async function makeRaceFixture(opts: RaceFixtureOptions = {}): Promise<Ra
     columns: timesNs.length,
     rows: 6,
     times: { path: RACE_LAYOUT.times, sha256: sha(timesJson) },
-    gaps: [{ afterColumn: 5, fromNs: String(timesNs[5]), toNs: String(timesNs[6]), reason: 'interval' }],
+    gaps: opts.gaps ?? [{ afterColumn: 5, fromNs: String(timesNs[5]), toNs: String(timesNs[6]), reason: 'interval' }],
     measured: { medianIntervalNs: '1000000', minIntervalNs: '1000000', maxIntervalNs: '40000000', spreadNs: '0', rate: 1000 },
     composite: { path: RACE_LAYOUT.compositePng, sha256: sha(composite), width: timesNs.length, height: 6, format: 'png' },
     tiles: { path: 'tiles', tileWidth: 256, format: 'png', levels: [{ level: 0, downsample: 1, columns: timesNs.length, rows: 6, tiles: 1 }] },

@@ -9,9 +9,10 @@ import { UserError, CancelledError } from '../../domain/errors.js';
 import { describeLine, parseLineSpec } from '../../domain/line/finish-line.js';
 import { parseRate } from '../../domain/time/time-map.js';
 import { parseSecondsToTicks, ticksToDecimalSeconds } from '../../domain/time/ticks.js';
-import { loadManifest } from '../../store/evidence-reader.js';
+import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
+import { gapLine } from '../gap-line.js';
 import { createProgressPrinter } from '../progress.js';
 
 type BuildArgs = Omit<Partial<BuildRequest>, 'sport'> & { source: string; out: string; sport?: string };
@@ -126,7 +127,7 @@ async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {
 }
 
 async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
-  const m = await loadManifest(racePath);
+  const [m, times] = await Promise.all([loadManifest(racePath), readTimes(racePath)]);
   const interval = BigInt(m.measured.medianIntervalNs);
   const lines = [
     `Built ${racePath}`,
@@ -136,11 +137,7 @@ async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
     `  rate      ${m.measured.rate.toFixed(3)} per second measured (median interval ${ticksToDecimalSeconds(interval)} s, min ${ticksToDecimalSeconds(BigInt(m.measured.minIntervalNs))} s, max ${ticksToDecimalSeconds(BigInt(m.measured.maxIntervalNs))} s, spread ${ticksToDecimalSeconds(BigInt(m.measured.spreadNs))} s)`,
     `  gaps      ${m.gaps.length === 0 ? 'none' : m.gaps.length}`,
   ];
-  for (const g of m.gaps.slice(0, 20)) {
-    lines.push(
-      `    after column ${g.afterColumn}: ${ticksToDecimalSeconds(BigInt(g.fromNs))} s → ${ticksToDecimalSeconds(BigInt(g.toNs))} s (${g.reason === 'bad-frame' ? `bad frame${(g.files?.length ?? 0) > 1 ? 's' : ''} left out: ${(g.files ?? []).join(', ')}` : 'dropped frames'})`,
-    );
-  }
+  for (const g of m.gaps.slice(0, 20)) lines.push(gapLine(g, times.timesNs[0] as string));
   if (m.gaps.length > 20) lines.push(`    ... and ${m.gaps.length - 20} more (photofinish info ${racePath})`);
   ctx.io.out(lines.join('\n'));
 }

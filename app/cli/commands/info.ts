@@ -1,6 +1,7 @@
 /** `photofinish info RACE [--json] [--times]`: what a race was built from, its size, rate, gaps and column times. */
 import path from 'node:path';
-import { RACE_LAYOUT, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
+import { BEFORE_FIRST_COLUMN, RACE_LAYOUT, type DropGap, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
+import { gapAfterColumn } from '../../domain/race/gap-place.js';
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
 import { triggerMarks } from '../../domain/capture/capture-triggers.js';
@@ -12,8 +13,22 @@ import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
+import { gapLine } from '../gap-line.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
+
+/** A gap before column 0 has `after_column` -1 (as in the manifest) and says `before_column` 0 outright. */
+function gapJson(g: DropGap, firstColumnNs: string) {
+  const after = gapAfterColumn(g, firstColumnNs);
+  return {
+    after_column: after,
+    ...(after === BEFORE_FIRST_COLUMN ? { before_column: 0 } : {}),
+    from_s: seconds(g.fromNs),
+    to_s: seconds(g.toNs),
+    reason: g.reason,
+    ...(g.files ? { files: g.files } : {}),
+  };
+}
 const triggersOf = (m: EvidenceManifest, t: TimesFile) => triggerMarks(m.capture?.triggers, t.timesNs.map((ns) => BigInt(ns)));
 
 /** The race's name, event and time zero from race.json; the folder name if the document cannot be read (info still shows the evidence). */
@@ -48,7 +63,7 @@ export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceI
     max_interval_s: seconds(m.measured.maxIntervalNs),
     spread_s: seconds(m.measured.spreadNs),
     measured_rate: m.measured.rate,
-    gaps: m.gaps.map((g) => ({ after_column: g.afterColumn, from_s: seconds(g.fromNs), to_s: seconds(g.toNs), reason: g.reason, ...(g.files ? { files: g.files } : {}) })),
+    gaps: m.gaps.map((g) => gapJson(g, t.timesNs[0] as string)),
     // F-key marks made while recording live (footage clock; column null where pressed outside the recorded frames).
     triggers: triggersOf(m, t).map((f) => ({ time_s: seconds(f.timeNs), column: f.milliColumn === null ? null : f.milliColumn / MILLI })),
     built_at: m.builtAt,
@@ -90,7 +105,7 @@ export const infoCommand: CliCommand = {
       ...(race.zeroControl ? [`             ${zeroControlLine(race.zeroControl)}`] : []),
       `  measured   ${m.measured.rate.toFixed(3)} per second: median interval ${dec(m.measured.medianIntervalNs)} s (min ${dec(m.measured.minIntervalNs)}, max ${dec(m.measured.maxIntervalNs)}, spread ${dec(m.measured.spreadNs)})`,
       `  gaps       ${m.gaps.length === 0 ? 'none' : String(m.gaps.length)}`,
-      ...m.gaps.map((g) => `    after column ${g.afterColumn}: ${dec(g.fromNs)} s → ${dec(g.toNs)} s${g.reason === 'bad-frame' ? ` (bad frames left out: ${(g.files ?? []).join(', ')})` : ' (dropped frames)'}`),
+      ...m.gaps.map((g) => gapLine(g, t.timesNs[0] as string)),
       ...(m.capture ? [`  triggers   ${m.capture.triggers.length === 0 ? 'none marked while recording' : `${m.capture.triggers.length} marked with F while recording`}`] : []),
       ...triggersOf(m, t).map((f) => `    ${f.label} ${dec(f.timeNs)} s, ${f.milliColumn === null ? 'outside the recorded frames' : `column ${f.milliColumn / MILLI}`}`),
     ];

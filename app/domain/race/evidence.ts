@@ -35,9 +35,17 @@ export const timingSource = z.discriminatedUnion('kind', [
 ]);
 export type TimingSource = z.infer<typeof timingSource>;
 
+/** `afterColumn` of a gap before the first column: frames at the start of the footage that gave no column. */
+export const BEFORE_FIRST_COLUMN = -1;
+
 export const dropGap = z.object({
-  /** The gap lies between column `afterColumn` and `afterColumn + 1`. */
-  afterColumn: z.number().int().nonnegative(),
+  /**
+   * The gap lies between column `afterColumn` and `afterColumn + 1`; `BEFORE_FIRST_COLUMN` (-1) where it lies before
+   * column 0 (its `toNs` is column 0's time). A gap after the last column has `afterColumn` = columns − 1. Manifests
+   * written before -1 existed recorded a leading gap as 0 (with `toNs` = column 0's time); `gapAfterColumn`
+   * (gap-place.ts) reads both.
+   */
+  afterColumn: z.number().int().min(BEFORE_FIRST_COLUMN),
   fromNs: nsString,
   toNs: nsString,
   reason: z.enum(['interval', 'bad-frame']),

@@ -12,6 +12,7 @@ import type { RaceView } from '../../api/types.js';
 import { divCeil, type Ticks } from '../../domain/time/ticks.js';
 import type { ColumnTimes } from '../../domain/time/column-time.js';
 import { hairlineTag, ordinal } from '../../domain/closeup/close-finishes.js';
+import { gapAfterColumn } from '../../domain/race/gap-place.js';
 import { ticksFixed } from '../gaps-text.js';
 import { zeroOfInfo } from '../../domain/start/race-clock.js';
 import { footagePosition } from '../../domain/start/start-record.js';
@@ -158,9 +159,11 @@ export function planImage(view: RaceView, times: ColumnTimes, opts: PlanOptions)
 
   const gaps: GapMark[] = [];
   for (const g of view.evidence.gaps) {
-    if (g.afterColumn < start || g.afterColumn + 1 >= end) continue;
+    // Only gaps between two printed columns are drawn; one before the first or after the last is in the notes.
+    const after = gapAfterColumn(g, times.times[0] as Ticks);
+    if (after < start || after + 1 >= end) continue;
     const missing = BigInt(g.toNs) - BigInt(g.fromNs);
-    gaps.push({ ...place(g.afterColumn + 0.5), text: `gap ${ticksFixed(missing * 1000n, 1)} ms` });
+    gaps.push({ ...place(after + 0.5), text: `gap ${ticksFixed(missing * 1000n, 1)} ms` });
   }
 
   return { start, end, rtl, unitsPerColumn, reduced, bands, hairlines, gaps, ticks: rulerTicks(view, times, bands, xIn, opts.tickSpacing, zero), offImage };

@@ -5,6 +5,7 @@
  */
 import type { RaceView } from '../../api/types.js';
 import type { Mark } from '../../domain/race/document.js';
+import { gapAfterColumn, gapPlaceText } from '../../domain/race/gap-place.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
 import type { ImagePlan } from './image-plan.js';
 import { recordNotes } from './record-notes.js';
@@ -56,7 +57,8 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
     const from = BigInt(g.fromNs) - zero;
     const to = BigInt(g.toNs) - zero;
     const why = g.reason === 'bad-frame' ? `unreadable frame${g.files && g.files.length > 1 ? 's' : ''} skipped${g.files?.length ? ` (${g.files.length})` : ''}` : 'frames missing from the source';
-    notes.push(`Dropped-frame gap after image column ${g.afterColumn}: no picture for ${ticksFixed((to - from) * 1000n, 3)} ms between ${secondsText(from)} s and ${secondsText(to)} s (${why}).`);
+    const place = gapPlaceText(gapAfterColumn(g, view.timesNs[0] as string), 'image column');
+    notes.push(`Dropped-frame gap ${place}: no picture for ${ticksFixed((to - from) * 1000n, 3)} ms between ${secondsText(from)} s and ${secondsText(to)} s (${why}).`);
   });
   if (gaps.length > MAX_GAPS_LISTED) notes.push(`… and ${gaps.length - MAX_GAPS_LISTED} more dropped-frame gaps (see the JSON export).`);
   for (const id of plan.offImage) notes.push(`${who(view, id)}: typed time lies outside the image; no hairline can be drawn.`);

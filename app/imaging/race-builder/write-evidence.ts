@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import { sampleRegion } from '../../domain/line/finish-line.js';
-import { RACE_LAYOUT, type DropGap, type EvidenceFile, type EvidenceManifest } from '../../domain/race/evidence.js';
+import { BEFORE_FIRST_COLUMN, RACE_LAYOUT, type DropGap, type EvidenceFile, type EvidenceManifest } from '../../domain/race/evidence.js';
 import { ticksToDecimalSeconds, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
 import { findIntervalGaps, measureRate, rateFromInterval } from '../../domain/time/time-map.js';
 import { SOFTWARE } from '../../runtime/version.js';
@@ -177,17 +177,24 @@ export async function writeEvidence(
 
 /**
  * Gaps an official must see: frames left out as bad (with their files), and intervals over 1.5 × the median.
- * An interval gap where bad frames were left out is the same gap and is listed once, as bad frames.
+ * An interval gap where bad frames were left out is the same gap and is listed once, as bad frames. Bad frames at
+ * the very start make a gap before column 0 (`BEFORE_FIRST_COLUMN`), one at the very end a gap after the last.
  */
 function collectGaps(times: Ticks[], median: Ticks, badRuns: BadRun[], frameTimes: readonly Ticks[]): DropGap[] {
   const gaps: DropGap[] = [];
   const last = times.length - 1;
   for (const run of badRuns) {
-    const after = Math.max(0, Math.min(run.afterColumn, last));
     const firstBadTime = frameTimes[run.frames[0] as number];
     const lastBadTime = frameTimes[run.frames[run.frames.length - 1] as number];
-    const from = run.afterColumn < 0 ? (firstBadTime ?? (times[0] as Ticks)) : (times[after] as Ticks);
-    const to = run.afterColumn < 0 ? (times[0] as Ticks) : run.afterColumn >= last ? (lastBadTime ?? (times[last] as Ticks)) : (times[after + 1] as Ticks);
+    // Bad frames before the first good one lie before column 0, not between columns 0 and 1: no column's time moves.
+    if (run.afterColumn < 0) {
+      const from = firstBadTime ?? (times[0] as Ticks);
+      gaps.push({ afterColumn: BEFORE_FIRST_COLUMN, fromNs: ticksToNsString(from), toNs: ticksToNsString(times[0] as Ticks), reason: 'bad-frame', files: run.files });
+      continue;
+    }
+    const after = Math.min(run.afterColumn, last);
+    const from = times[after] as Ticks;
+    const to = run.afterColumn >= last ? (lastBadTime ?? (times[last] as Ticks)) : (times[after + 1] as Ticks);
     gaps.push({ afterColumn: after, fromNs: ticksToNsString(from), toNs: ticksToNsString(to), reason: 'bad-frame', files: run.files });
   }
   const badAfter = new Set(gaps.map((g) => g.afterColumn));

@@ -4,6 +4,7 @@
  * the F-key trigger marks of a live recording, and the picture adjustments as a CSS filter on the tile layer.
  */
 import type { EdgeSuggestion, RaceView } from '../../../app/api/types.js';
+import { gapAfterColumn } from '../../../app/domain/race/gap-place.js';
 import { raceTimeOfTimeMark, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { columnAtTime } from '../../../app/domain/time/column-time.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
@@ -23,7 +24,8 @@ export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: 
     tileWidth: race.evidence.tiles.tileWidth,
     levels: race.evidence.tiles.levels,
     direction: race.direction,
-    gaps: race.evidence.gaps,
+    // A gap before column 0 (however the manifest recorded it) is drawn at the picture's leading edge.
+    gaps: race.evidence.gaps.map((g) => ({ ...g, afterColumn: gapAfterColumn(g, race.timesNs[0] ?? '0') })),
     decimals,
     clock: race.results.start?.method ? 'race' : 'footage',
     marks: viewerMarks(race, times, selectedId, zero),

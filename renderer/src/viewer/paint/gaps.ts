@@ -1,6 +1,7 @@
 /**
- * Dropped frames: an orange band where the time between two columns jumps, with ticks at the picture's top and
- * bottom edges so a gap is found even at whole-race zoom, and its length where there is room to name it.
+ * Dropped frames: an orange band where the time between two columns jumps (a gap before column 0 or after the last
+ * sits on the picture's leading or trailing edge), with ticks at the picture's top and bottom edges so a gap is found
+ * even at whole-race zoom, and its length where there is room to name it.
  */
 import { formatSeconds } from '../../../../app/domain/viewport/readout.js';
 import { columnToScreenX, visibleColumns } from '../../../../app/domain/viewport/viewport.js';

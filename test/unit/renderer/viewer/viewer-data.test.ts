@@ -46,6 +46,18 @@ describe('viewer data', () => {
     ]);
   });
 
+  it('hands a gap before column 0 on as afterColumn -1, also where an older manifest recorded it as 0', () => {
+    const gaps = [
+      // As builds before -1 existed wrote a bad first frame: after column 0, ending at column 0's own time.
+      { afterColumn: 0, fromNs: '9999000000', toNs: '10000000000', reason: 'bad-frame' },
+      { afterColumn: 0, fromNs: '10000000000', toNs: '10001000000', reason: 'interval' },
+      { afterColumn: -1, fromNs: '9999000000', toNs: '10000000000', reason: 'bad-frame' },
+    ];
+    const view = race([]);
+    const d = viewerData({ ...view, evidence: { ...view.evidence, gaps } as RaceView['evidence'] }, TIMES, null, [], 4);
+    expect(d.gaps.map((g) => g.afterColumn)).toEqual([-1, 0, -1]);
+  });
+
   it('filters the tile layer only with the adjustments in use', () => {
     expect(pictureFilter(DEFAULT_PICTURE, 'url(#g)')).toBe('none');
     expect(pictureFilter({ ...DEFAULT_PICTURE, contrast: 1.5, invert: true, gamma: 2 }, 'url(#g)')).toBe('contrast(1.5) invert(1) url(#g)');

@@ -111,6 +111,17 @@ describe('dropped frames', () => {
     expect(canvas.texts().map((t) => t.text)).toContain('gap 0.0020 s');
   });
 
+  it('before column 0 shade the picture’s leading edge, not the boundary between columns 0 and 1', () => {
+    const leading = { afterColumn: -1, fromNs: '9999000000', toNs: '10000000000' };
+    const shadeOf = (scene: ReturnType<typeof interactiveScene>) => paint(scene).rects().find((r) => r.pen.fillStyle === 'rgba(255, 140, 0, 0.28)');
+    // Scrolled 2 columns past the start: image x 0 (column 0's leading edge) at screen 32; columns 0|1 meet at 48.
+    const ltr = shadeOf(interactiveScene({ viewport: viewport({ left: -2 }), data: viewerData({ gaps: [leading] }) }));
+    expect(ltr).toMatchObject({ x: 32 - 6.4, w: 12.8 });
+    // Time running right to left: column 0 is the right end (image x 1000), at screen 800 with left 950.
+    const rtl = shadeOf(interactiveScene({ viewport: viewport({ direction: 'rtl', left: 950 }), data: viewerData({ direction: 'rtl', gaps: [leading] }) }));
+    expect(rtl).toMatchObject({ x: 800 - 6.4, w: 12.8 });
+  });
+
   it('stay visible at whole-race zoom (at least 4 px wide) without a label', () => {
     const canvas = paint(interactiveScene({ viewport: viewport({ scale: 0.8, left: 0 }), data: viewerData({ gaps: [gap] }) }));
     expect(canvas.rects().find((r) => r.pen.fillStyle === 'rgba(255, 140, 0, 0.28)')?.w).toBe(4);
