@@ -5,8 +5,8 @@
  *   whose bodies touch, a car partly out of the picture, soft shadows ahead of the cars), then synthetic line-scan
  *   images. Truth is exact.
  * - Real footage: car-detection.mp4 against the crossings read by hand from its frames
- *   (test/unit/detection/car-detection.labels.json), and the train's nose in comeng-linescan.png (its time axis is
- *   not uniform, so in columns).
+ *   (test/unit/detection/car-detection.labels.json), and the train's leading point in comeng-linescan.png (its time
+ *   axis is not uniform, so in columns).
  *
  * Per crossing: the error in frame intervals and in ms, the stated uncertainty and the error in those; per group:
  * median and worst error, calibration (share of errors within 1σ and 2σ of the stated uncertainty, any beyond 4σ),
@@ -79,8 +79,14 @@ async function realVideo(work: string): Promise<ScenarioScore | null> {
   return score;
 }
 
-/** The train's nose in comeng-linescan.png, read by eye: column 1511.5 (its cab front, rows 200–330; edge ~4 columns wide). */
-const COMENG_NOSE_COLUMN = 1511.5;
+/**
+ * The train's leading point in comeng-linescan.png, read by eye: its coupler's head, column 1315.3 (rows 990–1000,
+ * where the edge is half way from the background to the dark head; ramp ~2 columns). The coupler is the train's own
+ * (mounted under the cab, on the line from then to the last column with the underframe behind it) and reaches the
+ * line ~196 columns before the cab front (column 1511.5, rows 200–330; edge ~4 columns wide).
+ */
+const COMENG_LEAD_COLUMN = 1315.3;
+const COMENG_CAB_COLUMN = 1511.5;
 
 async function realLineScan(work: string): Promise<{ nose: boolean; extra: number }> {
   const image = path.join(realMedia, 'comeng-linescan.png');
@@ -93,18 +99,18 @@ async function realLineScan(work: string): Promise<{ nose: boolean; extra: numbe
   const t0 = performance.now();
   const edges = await detectEdgesForRace(racePath);
   const ms = performance.now() - t0;
-  console.log(`\ncomeng-linescan.png (4715 columns; nose read by eye at column ${COMENG_NOSE_COLUMN}): ${edges.length} suggestion(s), detect ${ms.toFixed(0)} ms`);
+  console.log(`\ncomeng-linescan.png (4715 columns; leading point, the coupler, read by eye at column ${COMENG_LEAD_COLUMN}; cab front ${COMENG_CAB_COLUMN}): ${edges.length} suggestion(s), detect ${ms.toFixed(0)} ms`);
   const describe = (e: EdgeSuggestion) =>
     `  #${e.index} column ${e.column.toFixed(2)}  rows ${e.rows[0]}–${e.rows[1]}  ±${(e.uncertainty_s * 1000).toFixed(2)} columns${e.uncertainty_calibrated ? '' : ' (not calibrated)'}${e.flags.length ? `  [${e.flags.join(', ')}]` : ''}`;
   edges.forEach((e) => console.log(describe(e)));
-  const nose = edges.reduce<EdgeSuggestion | null>((best, e) => (!best || Math.abs(e.column - COMENG_NOSE_COLUMN) < Math.abs(best.column - COMENG_NOSE_COLUMN) ? e : best), null);
-  const error = nose ? nose.column - COMENG_NOSE_COLUMN : NaN;
+  const nose = edges.reduce<EdgeSuggestion | null>((best, e) => (!best || Math.abs(e.column - COMENG_LEAD_COLUMN) < Math.abs(best.column - COMENG_LEAD_COLUMN) ? e : best), null);
+  const error = nose ? nose.column - COMENG_LEAD_COLUMN : NaN;
   // Its edge fades in over several columns (a hand-held slit-scan): within 2 columns where the suggestion claims a
   // sub-column reading, within 10 where it says it is only good to the column.
   const ok = nose !== null && (Math.abs(error) <= 2 || (!nose.uncertainty_calibrated && Math.abs(error) <= 10));
-  console.log(`  the nose: ${nose ? `suggestion #${nose.index}, error ${error.toFixed(2)} columns` : 'NOT FOUND'}${ok ? '' : '   <-- goal missed'}`);
-  // The image holds one object, the train: every other suggestion is a second one for the same body (the parts of
-  // its coupler, which reach the line before the cab, come out on their own).
+  console.log(`  the leading point: ${nose ? `suggestion #${nose.index}, error ${error.toFixed(2)} columns` : 'NOT FOUND'}${ok ? '' : '   <-- goal missed'}`);
+  // The image holds one object, the train: every other suggestion is a second one for the same body (its coupler
+  // and its cab, seen apart across rows too busy to show it, are one body).
   const extra = Math.max(0, edges.length - 1);
   console.log(`  extra suggestions for the one train: ${extra}${extra === 0 ? '' : '   <-- goal missed (one body, one suggestion)'}`);
   return { nose: ok, extra };
@@ -135,7 +141,7 @@ async function main(): Promise<number> {
       console.log(`  goals (median ≤ 0.25, worst ≤ 0.5, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${realOk ? 'met' : 'MISSED'}`);
       if (!realOk) failed = true;
     }
-    console.log(`Real line-scan (comeng-linescan.png): the nose suggested (within 2 columns, or 10 where not calibrated): ${comeng.nose ? 'met' : 'MISSED'}`);
+    console.log(`Real line-scan (comeng-linescan.png): the leading point (its coupler) suggested (within 2 columns, or 10 where not calibrated): ${comeng.nose ? 'met' : 'MISSED'}`);
     console.log(`  no second suggestion for the one train: ${comeng.extra === 0 ? 'met' : `MISSED (${comeng.extra} extra)`}`);
     if (!comeng.nose || comeng.extra > 0) failed = true;
   } finally {

@@ -7,8 +7,10 @@
  * median ratio of its pixels to the background, robust while objects cover less than half the line) and the
  * background is compared at that gain. Pixels far from their row's background (thresholds from each row's own
  * noise) are grouped into connected regions in time × line; fragments of one object are merged, and a region
- * whose rows hold two objects side by side with clearly different leading edges is split.
+ * whose rows hold two objects side by side with clearly different leading edges is split, and parts of one body
+ * that a band of blind rows keeps apart are joined.
  */
+import { joinBodyParts } from './body-parts.js';
 import { medianInPlace, runningMedian } from './robust.js';
 import type { StillBackground } from './still-background.js';
 
@@ -31,6 +33,8 @@ export interface CompositeObject {
   contrast: number;
   /** First column per row (rows top..bottom; -1 where the object does not touch that row). */
   firstByRow: number[];
+  /** The regions joined into this object as parts of one body (body-parts.ts), each read on its own; absent where the object is one region. */
+  parts?: CompositeObject[];
 }
 
 export interface CompositeModel {
@@ -161,27 +165,38 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
     .filter((reg) => reg.strong && reg.cells.length >= 2)
     .map((reg) => boxOf(reg.cells, W));
   boxes = mergeFragments(boxes);
-  const objects: CompositeObject[] = [];
+  const typicalThreshold = medianInPlace(Float32Array.from(thr));
+  const contrastOf = (cells: number[]) => medianInPlace(cells.map((i) => (D[i] as number) / (thr[Math.floor(i / W)] as number)));
+  const contrasts = new Map<Box, number>();
   for (const box of boxes) {
-    const typicalThreshold = medianInPlace(Float32Array.from(thr));
     for (const part of splitSideBySide(box, p, minRows, typicalThreshold)) {
       if (part.bottom - part.top + 1 < minRows || part.cells.length < 3 * minRows) continue;
-      const ratios: number[] = [];
-      for (const i of part.cells) ratios.push((D[i] as number) / (thr[Math.floor(i / W)] as number));
-      const contrast = medianInPlace(ratios);
+      const contrast = contrastOf(part.cells);
       // Barely over the threshold throughout: a compression halo or a flicker at an edge, not an object.
-      if (contrast < MIN_CONTRAST) continue;
-      objects.push({
-        firstColumn: part.first,
-        lastColumn: part.last,
-        top: part.top,
-        bottom: part.bottom,
-        area: part.cells.length,
-        contrast,
-        firstByRow: firstColumns(part, W),
-      });
+      if (contrast >= MIN_CONTRAST) contrasts.set(part, contrast);
     }
   }
+  // Parts of one body kept apart only by a band of rows too busy to show it (body-parts.ts) are one object.
+  const objectOf = (box: Box): CompositeObject => ({
+    firstColumn: box.first,
+    lastColumn: box.last,
+    top: box.top,
+    bottom: box.bottom,
+    area: box.cells.length,
+    contrast: contrasts.get(box) ?? contrastOf(box.cells),
+    firstByRow: firstColumns(box, W),
+  });
+  const joined = new Map<Box, Box[]>();
+  const evidence = { threshold: thr, typical: typicalThreshold, plane: p, emptyColumns: options.still?.columns ?? null };
+  const bodies = joinBodyParts([...contrasts.keys()], evidence, (a, b) => {
+    const body = boxOf(a.cells.concat(b.cells), W);
+    joined.set(body, [...(joined.get(a) ?? [a]), ...(joined.get(b) ?? [b])]);
+    return body;
+  });
+  const objects = bodies.map((body) => {
+    const parts = joined.get(body);
+    return parts ? { ...objectOf(body), parts: parts.map(objectOf) } : objectOf(body);
+  });
   objects.sort((a, b) => a.firstColumn - b.firstColumn || a.top - b.top);
   return { objects, model };
 }

@@ -35,6 +35,12 @@ const HIDDEN_COLUMNS = 2;
 const MIN_SIGMA_COLUMNS = 0.03;
 
 export function lineScanEdge(o: CompositeObject, p: Plane, background: Float32Array, threshold: number): LineScanEdge | null {
+  // Parts of one body kept apart by blind rows (a cab and its coupler): each part's outline is read on its own (on
+  // the whole, a short part would pass for stray rows beside the body), and the body arrives with its earliest part.
+  if (o.parts) {
+    const edges = o.parts.map((part) => lineScanEdge(part, p, background, threshold)).filter((e) => e !== null);
+    return edges.reduce<LineScanEdge | null>((best, e) => (!best || e.column < best.column ? e : best), null);
+  }
   const read: { row: { a: number; o: number; points: number }; sharp: boolean }[] = [];
   o.firstByRow.forEach((first, k) => {
     if (first < 0) return;
