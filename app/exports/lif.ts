@@ -55,7 +55,7 @@ export function resultsLif(view: RaceView): Buffer {
     '',
     duration,
     e.distance_m !== null ? String(e.distance_m) : '',
-    view.meta.startTime ?? '',
+    e.start_time ?? '',
   ];
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
   const gaps = finisherGaps(view.results.finishers, view.results.sport);

@@ -50,14 +50,14 @@ describe.skipIf(skip !== null)('the official record on the demo race', () => {
     await page.getByTestId('event-button').click();
     const eventDialog = page.getByTestId('event-dialog');
     await eventDialog.waitFor();
-    for (const [field, value] of [['name', 'Cup Final'], ['meet', 'Kansas Speedway'], ['number', '12'], ['round', '1'], ['heat', '3'], ['date', '2026-05-10']] as const) {
+    for (const [field, value] of [['name', 'Cup Final'], ['meet', 'Kansas Speedway'], ['number', '12'], ['round', '1'], ['heat', '3'], ['date', '2026-05-10'], ['startTime', '19:42:05']] as const) {
       await eventDialog.locator(`input[name="event-${field}"]`).fill(value);
     }
     await screenshot(app, '20-event-dialog');
     await eventDialog.getByTestId('save-event').click();
     await expect.poll(() => eventDialog.count()).toBe(0);
     await expect.poll(() => page.getByTestId('event-button').innerText()).toBe('Cup Final, round 1, heat 3 · 2026-05-10');
-    expect((await app.running.service.getRace({ raceId })).event).toMatchObject({ number: 12, round: 1, heat: 3, name: 'Cup Final', meet: 'Kansas Speedway' });
+    expect((await app.running.service.getRace({ raceId })).event).toMatchObject({ number: 12, round: 1, heat: 3, name: 'Cup Final', meet: 'Kansas Speedway', start_time: '19:42:05' });
 
     // Two cars a thousandth apart: a dead heat is refused, saying why.
     const [a, b, c, d] = truth.order as [string, string, string, string];

@@ -24,6 +24,8 @@ export const recordMethods = {
       venue: textField,
       /** YYYY-MM-DD */
       date: textField,
+      /** HH:MM[:SS[.sss]], the official start time of day */
+      startTime: textField,
       distanceM: numberField,
       windMps: numberField,
     }),

@@ -5,18 +5,19 @@ import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
 
-const TEXT_FIELDS = { name: 'name', meet: 'meet', venue: 'venue', date: 'date' } as const;
+const TEXT_FIELDS = { name: 'name', meet: 'meet', venue: 'venue', date: 'date', 'time-of-day': 'startTime' } as const;
 const NUMBER_FIELDS = { number: 'number', round: 'round', heat: 'heat', distance: 'distanceM', wind: 'windMps' } as const;
 
 export const eventCommand: CliCommand = {
   name: 'event',
-  summary: 'Set the event of a race: meet, number, name, round, heat, date, venue, distance and wind.',
+  summary: 'Set the event of a race: meet, number, name, round, heat, date, start time, venue, distance and wind.',
   usage: [
     '  photofinish event RACE [--number N] [--round N] [--heat N] [--name TEXT] [--meet TEXT] [--venue TEXT]',
-    '                         [--date YYYY-MM-DD] [--distance M] [--wind M/S] --by NAME',
+    '                         [--date YYYY-MM-DD] [--time-of-day HH:MM[:SS]] [--distance M] [--wind M/S] --by NAME',
     '',
     '  --number N    event number (as in the meet\'s schedule and lynx.evt)',
     '  --name TEXT   event name ("Men 100m Final")',
+    '  --time-of-day HH:MM[:SS]  the official start time of day, venue time (printed on the sheet and in the .lif)',
     '  --distance M  race distance in metres',
     '  --wind M/S    wind in metres per second, signed, one decimal (+1.2, or --wind=-0.4)',
     '  --by NAME     the official making the change (required)',
@@ -32,6 +33,7 @@ export const eventCommand: CliCommand = {
       meet: { type: 'string' },
       venue: { type: 'string' },
       date: { type: 'string' },
+      'time-of-day': { type: 'string' },
       distance: { type: 'string' },
       wind: { type: 'string' },
       by: { type: 'string' },
@@ -51,7 +53,7 @@ export const eventCommand: CliCommand = {
     const view = await ctx.api.setEvent({ raceId: race.raceId, by: values.by, ...fields });
     const e = view.event;
     ctx.io.out(`Event of "${view.meta.name}" set by ${values.by.trim()}: ${eventLine(e) || '(no name)'}`);
-    const rest = [e.number !== null ? `event ${e.number}` : '', e.meet ?? '', e.venue ?? '', e.date ?? '', e.distance_m !== null ? `${e.distance_m} m` : ''].filter(Boolean);
+    const rest = [e.number !== null ? `event ${e.number}` : '', e.meet ?? '', e.venue ?? '', e.date ?? '', e.start_time ? `start ${e.start_time}` : '', e.distance_m !== null ? `${e.distance_m} m` : ''].filter(Boolean);
     if (rest.length) ctx.io.out(`  ${rest.join(', ')}`);
     return 0;
   },

@@ -13,7 +13,7 @@ export const resultsCommand: CliCommand = {
     '  photofinish results RACE [--json]',
     '',
     '  --json   machine-readable: { sport, certified, revision, event: { number, round, heat, name, meet, venue, date,',
-    '           distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_display, behind_winner_s,',
+    '           start_time, distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_display, behind_winner_s,',
     '           behind_previous_s, margin_display, resolution_s, dead_heat, typed, hand? } ],',
     '           others: [ { competitor, name, status, rule, reason, by, time_s } ] (status DNS, DNF, DQ or unmarked),',
     '           start: { method, time_s, uncertainty_s, sound_delay_s, distance_m, temperature_c, by }, zero_control,',

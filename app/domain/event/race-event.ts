@@ -18,6 +18,8 @@ export const raceEvent = z.object({
   meet: text.nullable().optional(),
   venue: text.nullable().optional(),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  /** The official start time of day, local to the venue: HH:MM, HH:MM:SS or HH:MM:SS.sss (where known). */
+  startTime: z.string().regex(/^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/).nullable().optional(),
   /** Metres (a decimal: 1609.344 for a mile). */
   distanceM: z.number().positive().max(1_000_000).nullable().optional(),
   /** Metres per second, signed, one decimal (athletics sprints and horizontal jumps). */
@@ -34,6 +36,8 @@ export interface EventInfo {
   meet: string | null;
   venue: string | null;
   date: string | null;
+  /** The official start time of day (HH:MM[:SS[.sss]], venue time), where known. */
+  start_time: string | null;
   distance_m: number | null;
   wind_mps: number | null;
 }
@@ -45,6 +49,7 @@ export interface LegacyEventMeta {
   heat?: string | undefined;
   venue?: string | undefined;
   date?: string | undefined;
+  startTime?: string | undefined;
 }
 
 const wholeNumber = (t: string | undefined): number | null => (t !== undefined && /^\s*\d{1,5}\s*$/.test(t) ? Number(t) : null);
@@ -61,6 +66,7 @@ export function eventInfo(event: RaceEvent | undefined, legacy: LegacyEventMeta 
     meet: nonEmpty(e.meet),
     venue: nonEmpty(pick(e.venue, legacy.venue ?? null)),
     date: pick(e.date, legacy.date && /^\d{4}-\d{2}-\d{2}$/.test(legacy.date) ? legacy.date : null),
+    start_time: pick(e.startTime, legacy.startTime && TIME_OF_DAY.test(legacy.startTime) ? legacy.startTime : null),
     distance_m: pick(e.distanceM, null),
     wind_mps: pick(e.windMps, null),
   };
@@ -100,6 +106,7 @@ export function mergeEvent(current: RaceEvent | undefined, patch: EventPatch): R
     (next as Record<string, unknown>)[key] = typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value;
   }
   if (typeof next.date === 'string') checkDate(next.date);
+  if (typeof next.startTime === 'string') checkTimeOfDay(next.startTime);
   if (typeof next.windMps === 'number' && Math.round(next.windMps * 10) / 10 !== next.windMps) {
     throw new UserError(`wind ${next.windMps} m/s: give one decimal (e.g. +1.2)`, 'INVALID_ARGUMENT');
   }
@@ -121,6 +128,15 @@ const RANGE_WORDS: Record<string, string> = {
   windMps: 'metres per second between -99.9 and +99.9',
   date: 'a date written YYYY-MM-DD',
 };
+
+const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+
+function checkTimeOfDay(time: string): void {
+  const m = TIME_OF_DAY.exec(time);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) {
+    throw new UserError(`start time "${time}" is not a time of day written HH:MM or HH:MM:SS (24-hour clock)`, 'INVALID_ARGUMENT');
+  }
+}
 
 function describeValue(v: unknown): string {
   return typeof v === 'string' ? `"${v.slice(0, 40)}"` : String(v);

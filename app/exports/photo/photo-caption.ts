@@ -70,7 +70,7 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
   ];
   const meta = view.meta;
   const day = ev.date ?? meta.date;
-  const date = day ? `${day}${meta.startTime ? `T${meta.startTime}` : ''}` : view.evidence.builtAt;
+  const date = day ? `${day}${ev.start_time ? `T${ev.start_time}` : ''}` : view.evidence.builtAt;
   const venue = ev.venue;
   const keywords = [
     'photo finish',

@@ -94,7 +94,7 @@ export function headerRows(view: RaceView, software: { name: string; version: st
   const gaps = ev.gaps.length ? `; ${ev.gaps.length} dropped-frame gap${ev.gaps.length === 1 ? '' : 's'}` : '; no dropped frames';
   const rows: [string, string | undefined][] = [
     ['Venue', view.event.venue ?? undefined],
-    ['Date', [view.event.date, view.meta.startTime ? `start ${view.meta.startTime}` : undefined].filter(Boolean).join(', ') || undefined],
+    ['Date', [view.event.date, view.event.start_time ? `start ${view.event.start_time}` : undefined].filter(Boolean).join(', ') || undefined],
     ['Sport', view.results.rule ? `${SPORT_NAME[view.sport.sport] ?? view.sport.sport}: ${view.results.rule}` : (SPORT_LABEL[view.sport.sport] ?? view.sport.sport)],
     ['Source', sourceText(view)],
     ['Frames', `${ev.source.frameCount} source frames → ${ev.columns} image columns${gaps}`],

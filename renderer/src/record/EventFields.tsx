@@ -10,6 +10,7 @@ const PLACEHOLDER: Partial<Record<keyof EventForm, string>> = {
   meet: 'City Games',
   venue: 'Stadium',
   date: 'YYYY-MM-DD',
+  startTime: '14:05:30',
   distance: '100',
   wind: '+1.2',
 };
@@ -17,7 +18,7 @@ const PLACEHOLDER: Partial<Record<keyof EventForm, string>> = {
 const ROWS: (keyof EventForm)[][] = [
   ['name', 'meet'],
   ['number', 'round', 'heat'],
-  ['date', 'venue'],
+  ['date', 'startTime', 'venue'],
   ['distance', 'wind'],
 ];
 
@@ -34,7 +35,7 @@ export function EventFields({ value, onChange, disabled }: { value: EventForm; o
                 value={value[k]}
                 onChange={(e) => onChange({ ...value, [k]: e.target.value })}
                 placeholder={PLACEHOLDER[k]}
-                inputMode={k === 'name' || k === 'meet' || k === 'venue' || k === 'date' ? undefined : 'decimal'}
+                inputMode={k === 'name' || k === 'meet' || k === 'venue' || k === 'date' || k === 'startTime' ? undefined : 'decimal'}
                 spellCheck={false}
               />
             </label>

@@ -13,11 +13,12 @@ export interface EventForm {
   meet: string;
   venue: string;
   date: string;
+  startTime: string;
   distance: string;
   wind: string;
 }
 
-export const EMPTY_EVENT_FORM: EventForm = { number: '', round: '', heat: '', name: '', meet: '', venue: '', date: '', distance: '', wind: '' };
+export const EMPTY_EVENT_FORM: EventForm = { number: '', round: '', heat: '', name: '', meet: '', venue: '', date: '', startTime: '', distance: '', wind: '' };
 
 const text = (v: string | null) => v ?? '';
 const num = (v: number | null) => (v === null ? '' : String(v));
@@ -31,12 +32,13 @@ export function eventForm(e: EventInfo): EventForm {
     meet: text(e.meet),
     venue: text(e.venue),
     date: text(e.date),
+    startTime: text(e.start_time),
     distance: num(e.distance_m),
     wind: e.wind_mps === null ? '' : `${e.wind_mps < 0 ? '' : '+'}${e.wind_mps.toFixed(1)}`,
   };
 }
 
-const TEXT = { name: 'name', meet: 'meet', venue: 'venue', date: 'date' } as const;
+const TEXT = { name: 'name', meet: 'meet', venue: 'venue', date: 'date', startTime: 'startTime' } as const;
 const NUMBER = { number: 'number', round: 'round', heat: 'heat', distance: 'distanceM', wind: 'windMps' } as const;
 
 /** The changes from `before` to `after`; a number that is not one is refused here, in the field's words. */
@@ -63,6 +65,7 @@ export const LABELS: Record<keyof EventForm, string> = {
   meet: 'Meet',
   venue: 'Venue',
   date: 'Date',
+  startTime: 'Start time (HH:MM:SS)',
   distance: 'Distance (m)',
   wind: 'Wind (m/s)',
 };

@@ -12,7 +12,7 @@ import { readOnlyRefusal } from './read-only.js';
 import { session, type SessionState } from './state.js';
 
 /** What the Event dialog sends: a value sets a field, null clears it (only the fields the official changed). */
-export type EventChange = Partial<Record<'name' | 'meet' | 'venue' | 'date', string | null> & Record<'number' | 'round' | 'heat' | 'distanceM' | 'windMps', number | null>>;
+export type EventChange = Partial<Record<'name' | 'meet' | 'venue' | 'date' | 'startTime', string | null> & Record<'number' | 'round' | 'heat' | 'distanceM' | 'windMps', number | null>>;
 
 export function saveEvent(fields: EventChange): Promise<boolean> {
   return change('change the event', (by, raceId) => api().setEvent({ raceId, by, ...fields }));

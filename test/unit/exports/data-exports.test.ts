@@ -56,7 +56,7 @@ describe('JSON export', () => {
     expect(doc.revision).toBe(fx.view.revision);
     expect(doc.finishers).toEqual(fx.view.results.finishers);
     expect(doc.race.name).toBe(fx.view.meta.name);
-    expect(doc.race.event).toEqual({ number: 12, round: 1, heat: 2, name: "Men's 100 m", meet: 'City Games 2026', venue: 'Stadion Köln', date: '2026-06-14', distance_m: 100, wind_mps: 1.2 });
+    expect(doc.race.event).toEqual({ number: 12, round: 1, heat: 2, name: "Men's 100 m", meet: 'City Games 2026', venue: 'Stadion Köln', date: '2026-06-14', start_time: '15:21:04', distance_m: 100, wind_mps: 1.2 });
     expect(doc.event).toEqual(doc.race.event);
     expect(doc.others).toEqual(fx.view.results.others);
     expect(doc.checks).toEqual([]);

@@ -9,9 +9,9 @@ const auditActions = async () => (await fs.readFile(path.join(race().dir, 'audit
 
 describe('photofinish event', () => {
   it('sets the event; info --json and results --json carry it', async () => {
-    const r = await cli('event', race().dir, '--number', '12', '--round', '1', '--heat', '3', '--name', 'Men 100m Final', '--wind', '+1.2', '--meet', 'City Games', '--date', '2026-06-14', '--distance', '100', '--by', 'Clerk');
-    expect(r).toEqual({ code: 0, out: 'Event of "Test heat" set by Clerk: Men 100m Final, round 1, heat 3, wind +1.2 m/s\n  event 12, City Games, Test track, 2026-06-14, 100 m', err: '' });
-    const event = { number: 12, round: 1, heat: 3, name: 'Men 100m Final', meet: 'City Games', venue: 'Test track', date: '2026-06-14', distance_m: 100, wind_mps: 1.2 };
+    const r = await cli('event', race().dir, '--number', '12', '--round', '1', '--heat', '3', '--name', 'Men 100m Final', '--wind', '+1.2', '--meet', 'City Games', '--date', '2026-06-14', '--time-of-day', '14:05:30', '--distance', '100', '--by', 'Clerk');
+    expect(r).toEqual({ code: 0, out: 'Event of "Test heat" set by Clerk: Men 100m Final, round 1, heat 3, wind +1.2 m/s\n  event 12, City Games, Test track, 2026-06-14, start 14:05:30, 100 m', err: '' });
+    const event = { number: 12, round: 1, heat: 3, name: 'Men 100m Final', meet: 'City Games', venue: 'Test track', date: '2026-06-14', start_time: '14:05:30', distance_m: 100, wind_mps: 1.2 };
     expect(JSON.parse((await cli('info', race().dir, '--json')).out).event).toEqual(event);
     expect(JSON.parse((await cli('results', race().dir, '--json')).out).event).toEqual(event);
     expect((await cli('results', race().dir)).out).toContain('Event: Men 100m Final, round 1, heat 3, wind +1.2 m/s');
@@ -28,6 +28,8 @@ describe('photofinish event', () => {
   it.each([
     [['--date', '14.06.2026', '--by', 'C'], 'photofinish event: event date "14.06.2026" is not a date written YYYY-MM-DD'],
     [['--wind', '1.25', '--by', 'C'], 'photofinish event: wind 1.25 m/s: give one decimal (e.g. +1.2)'],
+    [['--time-of-day', '25:00', '--by', 'C'], 'photofinish event: start time "25:00" is not a time of day written HH:MM or HH:MM:SS (24-hour clock)'],
+    [['--time-of-day', '2pm', '--by', 'C'], 'photofinish event: start time "2pm" is not a time of day written HH:MM or HH:MM:SS (24-hour clock)'],
     [['--heat', '2.5', '--by', 'C'], 'photofinish event: --heat must be a whole number, got "2.5"'],
     [['--name', 'X'], 'photofinish event: --by NAME is required (the official making the change)'],
     [['--by', 'C'], 'photofinish event: give at least one field to set (see photofinish help event)'],

@@ -34,7 +34,7 @@ describe('event identity', () => {
     log.push(commands.setEvent(log.state, { number: 12, round: 1, heat: 3, name: 'Men 100m Final', windMps: 1.2 }));
     log.push(commands.setEvent(log.state, { meet: 'City Games', venue: 'Stadion', date: '2026-06-14', distanceM: 100 }));
     const e = eventInfo(log.doc.event);
-    expect(e).toEqual({ number: 12, round: 1, heat: 3, name: 'Men 100m Final', meet: 'City Games', venue: 'Stadion', date: '2026-06-14', distance_m: 100, wind_mps: 1.2 });
+    expect(e).toEqual({ number: 12, round: 1, heat: 3, name: 'Men 100m Final', meet: 'City Games', venue: 'Stadion', date: '2026-06-14', start_time: null, distance_m: 100, wind_mps: 1.2 });
     expect(eventLine(e)).toBe('Men 100m Final, round 1, heat 3, wind +1.2 m/s');
     expect(log.results().event).toEqual(e);
     log.push(commands.setEvent(log.state, { venue: null, windMps: -0.4 }));
