@@ -56,18 +56,21 @@ function step(label, args) {
   }
 }
 step('building the renderer', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
+
+/** Runs the app's process in the foreground: Ctrl+C reaches it, and its exit status is this script's. */
+function runInForeground(command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 if (!binary) {
   console.error('Photofinish: the Electron runtime is not installed and could not be downloaded here; opening the same app in your browser.');
   const race = process.argv.slice(2).find((a) => !a.startsWith('-'));
-  const serve = spawn(process.execPath, [path.join(root, 'bin', 'photofinish.mjs'), 'serve', ...(race ? [race] : ['--demo']), '--open'], { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => serve.kill(signal));
-  serve.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  runInForeground(process.execPath, [path.join(root, 'bin', 'photofinish.mjs'), 'serve', ...(race ? [race] : ['--demo']), '--open']);
 } else {
   step('building the desktop app', [path.join(root, 'scripts', 'build-app.mjs'), '--quiet']);
-
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
-  const child = spawn(binary, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  runInForeground(binary, [root, ...process.argv.slice(2)], env);
 }

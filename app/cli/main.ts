@@ -104,12 +104,14 @@ async function commandContext(io: CliIo, command: string, logOptions: { verbose:
 let defaultIo: CliIo | null = null;
 
 function processIo(): CliIo {
-  if (!defaultIo) quietWhenReaderCloses();
-  return (defaultIo ??= {
+  if (defaultIo) return defaultIo;
+  quietWhenReaderCloses();
+  defaultIo = {
     out: (t) => process.stdout.write(`${t}\n`),
     err: (t) => process.stderr.write(`${t}\n`),
     isTTY: Boolean(process.stderr.isTTY),
-  });
+  };
+  return defaultIo;
 }
 
 /**
