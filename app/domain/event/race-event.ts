@@ -8,6 +8,10 @@ import { z } from 'zod';
 import { UserError } from '../errors.js';
 
 const text = z.string().max(200);
+/** HH:MM, HH:MM:SS or HH:MM:SS.sss; the ranges (hours to 23, minutes and seconds to 59) are checked in words. */
+/** YYYY-MM-DD; that the day exists is checked in words. */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 const count = z.number().int().nonnegative().max(99_999);
 
 export const raceEvent = z.object({
@@ -17,9 +21,9 @@ export const raceEvent = z.object({
   name: text.nullable().optional(),
   meet: text.nullable().optional(),
   venue: text.nullable().optional(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  date: z.string().regex(DATE).nullable().optional(),
   /** The official start time of day, local to the venue: HH:MM, HH:MM:SS or HH:MM:SS.sss (where known). */
-  startTime: z.string().regex(/^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/).nullable().optional(),
+  startTime: z.string().regex(TIME_OF_DAY).nullable().optional(),
   /** Metres (a decimal: 1609.344 for a mile). */
   distanceM: z.number().positive().max(1_000_000).nullable().optional(),
   /** Metres per second, signed, one decimal (athletics sprints and horizontal jumps). */
@@ -65,7 +69,7 @@ export function eventInfo(event: RaceEvent | undefined, legacy: LegacyEventMeta 
     name: nonEmpty(pick(e.name, legacy.event ?? null)),
     meet: nonEmpty(e.meet),
     venue: nonEmpty(pick(e.venue, legacy.venue ?? null)),
-    date: pick(e.date, legacy.date && /^\d{4}-\d{2}-\d{2}$/.test(legacy.date) ? legacy.date : null),
+    date: pick(e.date, legacy.date && DATE.test(legacy.date) ? legacy.date : null),
     start_time: pick(e.startTime, legacy.startTime && TIME_OF_DAY.test(legacy.startTime) ? legacy.startTime : null),
     distance_m: pick(e.distanceM, null),
     wind_mps: pick(e.windMps, null),
@@ -129,8 +133,6 @@ const RANGE_WORDS: Record<string, string> = {
   date: 'a date written YYYY-MM-DD',
 };
 
-const TIME_OF_DAY = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
-
 function checkTimeOfDay(time: string): void {
   const m = TIME_OF_DAY.exec(time);
   if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) {
@@ -143,7 +145,7 @@ function describeValue(v: unknown): string {
 }
 
 function checkDate(date: string): void {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const m = DATE.exec(date);
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
   if (!m || !d || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
     throw new UserError(`event date "${date}" is not a date written YYYY-MM-DD`, 'INVALID_ARGUMENT');
