@@ -41,6 +41,11 @@ export interface IncomingFrame {
   bytes: Uint8Array;
 }
 
+/** Refuses a recording folder whose listing (`names`) holds files, hidden ones aside: frames go into a new folder. */
+export function refuseTakenFolder(folder: string, names: readonly string[]): void {
+  if (names.some((n) => !n.startsWith('.'))) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
+}
+
 export class CaptureWriter {
   /** Every written frame's camera time, for the summary's gap count (the build's own measure). */
   private readonly times: Ticks[] = [];
@@ -72,8 +77,7 @@ export class CaptureWriter {
   /** Creates the folder (new, or empty) with its record and the timestamps header. */
   static async create(folder: string, record: CaptureRecord, limits: WriterLimits = DEFAULT_WRITER_LIMITS): Promise<CaptureWriter> {
     await mkdir(folder, { recursive: true });
-    const present = (await readdir(folder)).filter((n) => !n.startsWith('.'));
-    if (present.length > 0) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
+    refuseTakenFolder(folder, await readdir(folder));
     await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
     const tsFile = path.join(folder, CAPTURE_LAYOUT.timestamps);
     await writeFileDurableExclusive(tsFile, TIMESTAMPS_HEADER);

@@ -11,7 +11,7 @@ import type { PhotofinishService } from '../api/contract.js';
 import { buildRequest } from '../api/methods/build.js';
 import type { captureMethods } from '../api/methods/capture.js';
 import { forgetCapture, listUnfinishedCaptures, rememberCapture } from '../capture/capture-registry.js';
-import { CaptureWriter } from '../capture/capture-writer.js';
+import { CaptureWriter, refuseTakenFolder } from '../capture/capture-writer.js';
 import { readCaptureRecord, recoverCapture } from '../capture/recover-capture.js';
 import { CAPTURE_LAYOUT, CAPTURE_SCHEMA, captureFolderFor, type CaptureBuildPlan, type CaptureCamera, type CaptureRecord } from '../domain/capture/capture-folder.js';
 import { UserError } from '../domain/errors.js';
@@ -42,11 +42,8 @@ async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise
   // Read now, so a bad start list is found before the race is run, not after.
   if (startList) await parseStartListFile(startList, plan.startListEvent ? { event: plan.startListEvent } : {});
   const folder = captureFolderFor(out);
-  const taken = await readdir(folder).then(
-    (names) => names.some((n) => !n.startsWith('.')),
-    () => false,
-  );
-  if (taken) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
+  // A folder not there yet (or not readable) is no objection here: creating the writer finds out.
+  refuseTakenFolder(folder, await readdir(folder).catch(() => []));
   return { out, line, startList, folder };
 }
 
