@@ -8,7 +8,7 @@
 import type { PhotofinishApi } from '../../../app/api/contract.js';
 import type { CaptureBuildPlan, CaptureCamera, CaptureMarker } from '../../../app/domain/capture/capture-folder.js';
 import type { CaptureStopped } from '../../../app/domain/capture/capture-results.js';
-import { captureUsToTicks, FrameClock } from '../../../app/domain/capture/frame-clock.js';
+import { captureUsToTicks, FrameClock, NS_PER_US } from '../../../app/domain/capture/frame-clock.js';
 import { bandMotion } from '../../../app/domain/capture/motion-band.js';
 import { DEFAULT_TRIGGER, IDLE, stepTrigger, type TriggerAction, type TriggerSettings, type TriggerState } from '../../../app/domain/capture/motion-trigger.js';
 import { PreTriggerBuffer } from '../../../app/domain/capture/pre-trigger-buffer.js';
@@ -260,8 +260,8 @@ export class CaptureEngine {
   }
 
   private act(action: TriggerAction): void {
-    if (action.kind === 'start') this.begin(Number(action.keepFrom / 1000n), action.by === 'motion' ? Number(action.at / 1000n) : null);
-    else if (action.kind === 'stop') this.end(Number(action.at / 1000n), action.by);
+    if (action.kind === 'start') this.begin(Number(action.keepFrom / NS_PER_US), action.by === 'motion' ? Number(action.at / NS_PER_US) : null);
+    else if (action.kind === 'stop') this.end(Number(action.at / NS_PER_US), action.by);
   }
 
   private begin(keepFromUs: number, motionAtUs: number | null): void {

@@ -116,9 +116,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     }
   };
 
-  const pickInto = async (purpose: 'timestamps', set: (v: string) => void) => {
-    const { path } = await api.pickPath({ purpose });
-    if (path) set(path);
+  const pickTimestamps = async () => {
+    const { path } = await api.pickPath({ purpose: 'timestamps' });
+    if (path) setTimeSource((t) => ({ ...t, timestamps: path }));
   };
   const native = useSession(selectNativeDialogs);
   const running = job !== null && finished === null;
@@ -174,7 +174,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               value={timeSource}
               onChange={(patch) => setTimeSource((t) => ({ ...t, ...patch }))}
               disabled={running}
-              pickTimestamps={native ? () => void pickInto('timestamps', (timestamps) => setTimeSource((t) => ({ ...t, timestamps }))) : undefined}
+              pickTimestamps={native ? () => void pickTimestamps() : undefined}
             />
 
             <h2>Race</h2>

@@ -1,8 +1,6 @@
 /** The build button, then the build's progress (frames, rate, time left) with Cancel, then "opening the race". */
 import { BuildProgress, type JobView } from './BuildProgress.js';
 
-export type { JobView };
-
 export function BuildRow({ job, finished, canBuild, onCancel }: { job: JobView | null; finished: boolean; canBuild: boolean; onCancel(): void }) {
   return (
     <div className="build-row">

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiEvent } from '../../../app/api/events.js';
+import type { CaptureBuildPlan } from '../../../app/domain/capture/capture-folder.js';
 import { rendererApi } from '../api/index.js';
 import { appErrorText } from '../errors/hints.js';
 import { openRaceAt } from '../session/navigation.js';
@@ -12,7 +13,8 @@ import { change } from '../session/race.js';
 import { session } from '../session/state.js';
 import type { JobView } from './BuildProgress.js';
 
-export type Travel = 'right-to-left' | 'left-to-right';
+/** Which way competitors cross the picture, as the capture plan (and the set-up screen) names it. */
+export type Travel = CaptureBuildPlan['travel'];
 
 export interface BuildJobHandlers {
   onDone(racePath: string | undefined): void;
