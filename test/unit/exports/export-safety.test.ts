@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../../app/bridge/server.js';
 import { isCaseInsensitive } from '../../../app/security/path-identity.js';
 import { createService } from '../../../app/service/create-service.js';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { errorLine, runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { mountCaseInsensitiveVolume, type ScratchVolume } from '../../helpers/scratch-volume.js';
 
@@ -23,7 +23,6 @@ let raceA: string;
 let raceB: string;
 let videoRace: string;
 
-const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish ')) ?? '';
 
 function makeClip(file: string): void {
   execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=32x16:rate=25', '-frames:v', '8', '-c:v', 'mpeg4', '-q:v', '2', file]);

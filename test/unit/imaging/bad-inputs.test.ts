@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartListFile } from '../../../app/store/start-list-file.js';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { errorLine, runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 
 let tmp: string;
@@ -25,7 +25,6 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish ')) ?? '';
 let n = 0;
 const out = () => path.join(tmp, `race-${n++}`);
 
