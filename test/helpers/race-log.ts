@@ -2,15 +2,16 @@
  * A race as an in-memory audit log for domain tests: every command goes through the same seal-and-replay path as the
  * store. Entry n is stamped `t<n>`; marks are placed by 'J'.
  */
-import { createHash } from 'node:crypto';
 import { sealEntry, type AuditEntry } from '../../app/domain/audit/chain.js';
 import * as commands from '../../app/domain/race/commands.js';
 import type { RaceCreatedPayload } from '../../app/domain/race/changes.js';
 import type { Competitor, Mark, RaceDocument, SportSettings } from '../../app/domain/race/document.js';
 import { replayLog, type RaceState } from '../../app/domain/race/replay.js';
 import { computeResults } from '../../app/domain/results/compute-results.js';
+import { sha256Text as sha256 } from '../../app/store/sha256.js';
 
-export const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
+/** The store's own hashing, so these logs chain exactly as a race folder's do. */
+export { sha256 };
 
 export class RaceLog {
   entries: AuditEntry[];

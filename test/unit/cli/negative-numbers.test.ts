@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { joinNegativeValues } from '../../../app/cli/args.js';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { errorLine, runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';
 
@@ -28,7 +28,6 @@ afterAll(async () => {
   await fx.cleanup();
 });
 
-const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish ')) ?? '';
 
 describe('negative numbers on the command line', () => {
   it('joins a negative value to its string option, leaving everything else alone', () => {

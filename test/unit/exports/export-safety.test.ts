@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../../app/bridge/server.js';
 import { isCaseInsensitive } from '../../../app/security/path-identity.js';
 import { createService } from '../../../app/service/create-service.js';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { errorLine, escapeRegExp, runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { mountCaseInsensitiveVolume, type ScratchVolume } from '../../helpers/scratch-volume.js';
 
@@ -23,7 +23,6 @@ let raceA: string;
 let raceB: string;
 let videoRace: string;
 
-const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish ')) ?? '';
 
 function makeClip(file: string): void {
   execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=32x16:rate=25', '-frames:v', '8', '-c:v', 'mpeg4', '-q:v', '2', file]);
@@ -55,7 +54,6 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Runs an export expected to be refused; checks that the file named is untouched. */
 async function refused(race: string, flag: string, target: string, watched: string, message: RegExp): Promise<void> {
@@ -87,7 +85,7 @@ describe('export refuses what would destroy evidence', () => {
     // "lies inside the race folder …b.race; exports go into its exports/ folder", which is where it was refused).
     const sheet = path.join(raceB, 'exports', 'sheet.pdf');
     const b = await realpath(raceB);
-    await refused(raceA, '--pdf', sheet, sheet, new RegExp(`^photofinish export: ${escape(sheet)}: lies inside the race folder ${escape(b)}, another race's; this race's exports go into its own exports/ folder or outside any race folder$`));
+    await refused(raceA, '--pdf', sheet, sheet, new RegExp(`^photofinish export: ${escapeRegExp(sheet)}: lies inside the race folder ${escapeRegExp(b)}, another race's; this race's exports go into its own exports/ folder or outside any race folder$`));
     expect((await runCli(['verify', raceB])).out).toBe('intact');
   });
 

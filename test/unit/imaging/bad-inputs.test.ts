@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartListFile } from '../../../app/store/start-list-file.js';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { errorLine, escapeRegExp, runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 
 let tmp: string;
@@ -25,7 +25,6 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish ')) ?? '';
 let n = 0;
 const out = () => path.join(tmp, `race-${n++}`);
 
@@ -39,7 +38,7 @@ describe('timestamps', () => {
     const json = path.join(tmp, 'times.json');
     await writeFile(json, JSON.stringify([0, 1, 2, 3, 4, 5].map((f) => ({ frame: f, time_s: f === 5 ? 1e30 : f / 100 })), null, 1));
     const j = await runCli(['build', frames, '--out', out(), '--timestamps', json]);
-    expect(errorLine(j.err)).toMatch(new RegExp(`^photofinish build: ${json.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} line \\d+: time_s "1e\\+30" is out of range`));
+    expect(errorLine(j.err)).toMatch(new RegExp(`^photofinish build: ${escapeRegExp(json)} line \\d+: time_s "1e\\+30" is out of range`));
   });
 });
 

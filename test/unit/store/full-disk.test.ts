@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir, readdir, readFile, rm, stat, statfs, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../fixtures/cli-capture.js';
+import { escapeRegExp, runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';
 import { mountTinyTmpfs, type ScratchVolume } from '../../helpers/scratch-volume.js';
@@ -185,7 +185,7 @@ describe('on a full disk', () => {
     const out = path.join(vol.dir, 'x', 'heat.race');
     const r = await runCli(['build', frames, '--out', out, '--fps', '100']);
     expect(r.code).toBe(2);
-    expect(errorLine(r.err)).toMatch(new RegExp(`^photofinish build: ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: the disk is full; free some space on it and try again$`));
+    expect(errorLine(r.err)).toMatch(new RegExp(`^photofinish build: ${escapeRegExp(out)}: the disk is full; free some space on it and try again$`));
     expect(await readdir(path.join(vol.dir, 'x'))).toEqual(['filler.bin']);
     await rm(filler);
   });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../fixtures/cli-capture.js';
+import { errorLine, runCli } from '../../../fixtures/cli-capture.js';
 import { writeFrames } from '../../../fixtures/synthetic-frames.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -27,7 +27,6 @@ afterAll(async () => {
 });
 
 const leftovers = async (dir: string) => (await readdir(dir)).filter((n) => n.includes('.building-')).sort();
-const errorLine = (err: string) => err.split('\n').find((l) => l.startsWith('photofinish ')) ?? '';
 
 describe('leftovers of killed builds', () => {
   it('a build killed with -9 leaves its folder; the next build to that place removes it', async () => {

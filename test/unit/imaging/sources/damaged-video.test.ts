@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../fixtures/cli-capture.js';
+import { escapeRegExp, runCli } from '../../../fixtures/cli-capture.js';
 
 let tmp: string;
 let clip: string;
@@ -48,7 +48,7 @@ describe('video damage', () => {
     const r = await runCli(['build', cut, '--out', path.join(tmp, 'cut'), '--line', '160']);
     expect(r.code).toBe(2);
     expect(errorLine(r.err)).toMatch(
-      new RegExp(`^photofinish build: ${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: the video is damaged: .*the file is cut short: its frames end at [0-9.]+ s but its container declares 15\\.08 s \\(about \\d+ frames missing\\); use --skip-bad to leave bad frames out as a gap$`),
+      new RegExp(`^photofinish build: ${escapeRegExp(cut)}: the video is damaged: .*the file is cut short: its frames end at [0-9.]+ s but its container declares 15\\.08 s \\(about \\d+ frames missing\\); use --skip-bad to leave bad frames out as a gap$`),
     );
     const race = path.join(tmp, 'cut-skip');
     const s = await runCli(['build', cut, '--out', race, '--line', '160', '--skip-bad']);
@@ -101,7 +101,7 @@ describe('an animated GIF cut short', () => {
     const r = await runCli(['build', cut, '--out', path.join(tmp, 'gif-cut'), '--line', '80']);
     expect(r.code).toBe(2);
     expect(errorLine(r.err)).toMatch(
-      new RegExp(`^photofinish build: ${cut.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: the GIF is cut short: it ends without its trailer, after (\\d+) frames \\(the last one perhaps incomplete, any after it lost\\); use --skip-bad`),
+      new RegExp(`^photofinish build: ${escapeRegExp(cut)}: the GIF is cut short: it ends without its trailer, after (\\d+) frames \\(the last one perhaps incomplete, any after it lost\\); use --skip-bad`),
     );
     const decoded = Number(/after (\d+) frames/.exec(r.err)?.[1]);
     expect(decoded).toBeGreaterThan(2);
