@@ -47,6 +47,11 @@ export function ffmpegJpegAvailable(): Promise<boolean> {
 
 const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
 
+/** An FFmpeg concat list of these files, one frame each, in order. */
+export function ffconcatList(files: readonly string[]): string {
+  return ['ffconcat version 1.0', ...files.flatMap((f) => [`file ${quote(f)}`, 'duration 1'])].join('\n') + '\n';
+}
+
 interface Decoded {
   pixels: Uint8Array;
 }
@@ -212,17 +217,11 @@ export async function* readJpegRegionsWithFfmpeg(
   const localIndex = (j: number) => Math.floor(j / (BLOCK * PROCESSES)) * BLOCK + (j % BLOCK);
   try {
     for (let p = 0; p < PROCESSES; p++) {
-      const lines = ['ffconcat version 1.0'];
-      let count = 0;
-      decodable.forEach((i, j) => {
-        if (owner(j) !== p) return;
-        lines.push(`file ${quote(files[i] as string)}`, 'duration 1');
-        count++;
-      });
-      if (count === 0) continue;
+      const mine = decodable.filter((_, j) => owner(j) === p).map((i) => files[i] as string);
+      if (mine.length === 0) continue;
       const list = path.join(scratch, `frames-${p}.ffconcat`);
-      await writeFile(list, `${lines.join('\n')}\n`);
-      const d = new DecoderProcess(list, count, frameBytes, filter);
+      await writeFile(list, ffconcatList(mine));
+      const d = new DecoderProcess(list, mine.length, frameBytes, filter);
       await d.start(opts.signal);
       decoders[p] = d;
     }
