@@ -18,10 +18,10 @@ import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
 import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT } from '../limits.js';
-import { samplesOf, type PixelFormat, type Samples } from '../pixels.js';
+import { samplesOf, type Samples } from '../pixels.js';
 import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
 import { readImageHeader } from './image-header.js';
-import { scanJpegFrames } from './jpeg-scan.js';
+import { scanJpegFrames, type JpegExpectation } from './jpeg-scan.js';
 import type { RegionResult } from './source.js';
 import { cropFilter } from './video.js';
 import { cropSamples } from './whole-image.js';
@@ -186,13 +186,10 @@ class DecoderProcess {
   }
 }
 
-export interface JpegFolderSpec {
+/** The folder's frames, and the size and format (of `firstName`) every one must have. */
+export interface JpegFolderSpec extends JpegExpectation {
   folder: string;
   names: readonly string[];
-  width: number;
-  height: number;
-  format: PixelFormat;
-  firstName: string;
 }
 
 export async function* readJpegRegionsWithFfmpeg(
