@@ -11,8 +11,13 @@ const PNG_END = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]; // IEND chunk 
 
 /** Whether a JPEG or PNG file's bytes end where the format says it ends (not cut off by a crash or a power cut). */
 export function isWholeImage(bytes: Uint8Array): boolean {
-  const ext = bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : bytes[0] === 0x89 && bytes[1] === 0x50 ? 'png' : null;
+  const ext = extOf(bytes);
   return ext !== null && isWhole(bytes, ext);
+}
+
+/** JPEG or PNG by the first two bytes, else null. */
+function extOf(bytes: Uint8Array): FrameExt | null {
+  return bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : bytes[0] === 0x89 && bytes[1] === 0x50 ? 'png' : null;
 }
 
 function isWhole(bytes: Uint8Array, ext: FrameExt): boolean {
@@ -23,7 +28,7 @@ function isWhole(bytes: Uint8Array, ext: FrameExt): boolean {
 
 /** The file extension a frame gets, after checking it; `what` names the frame in the message. */
 export function checkFrameBytes(bytes: Uint8Array, size: { width: number; height: number }, what: string): FrameExt {
-  const ext: FrameExt | null = bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : bytes[0] === 0x89 && bytes[1] === 0x50 ? 'png' : null;
+  const ext = extOf(bytes);
   if (!ext) throw new UserError(`${what}: not a JPEG or PNG image`, 'INVALID_ARGUMENT');
   const header = readImageHeader(bytes);
   if (!header) throw new UserError(`${what}: the image header cannot be read`, 'INVALID_ARGUMENT');

@@ -15,7 +15,7 @@ import { UserError } from '../domain/errors.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
 import { openCachedSource } from '../imaging/source-cache.js';
 import { ffmpegPath, framePassthroughArgs, missingTool, runTool } from '../imaging/sources/ffmpeg.js';
-import { decodeJpegFrameWithFfmpeg } from '../imaging/sources/jpeg-ffmpeg.js';
+import { decodeJpegFrameWithFfmpeg, ffconcatList } from '../imaging/sources/jpeg-ffmpeg.js';
 import type { Samples } from '../imaging/pixels.js';
 import { keyframesOf, readVideoFrames } from './video-frames.js';
 
@@ -90,8 +90,7 @@ async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pf-detect-'));
   try {
     const list = path.join(dir, 'frames.ffconcat');
-    const quote = (f: string) => `'${f.replace(/'/g, "'\\''")}'`;
-    await writeFile(list, ['ffconcat version 1.0', ...files.flatMap((f) => [`file ${quote(f)}`, 'duration 1'])].join('\n') + '\n');
+    await writeFile(list, ffconcatList(files));
     const res = await runTool(ffmpegPath(), [
       '-v', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list,
       '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',

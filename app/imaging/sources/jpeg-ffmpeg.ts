@@ -18,12 +18,13 @@ import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
 import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT } from '../limits.js';
-import { samplesOf, type PixelFormat } from '../pixels.js';
+import { samplesOf, type Samples } from '../pixels.js';
 import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
 import { readImageHeader } from './image-header.js';
-import { scanJpegFrames } from './jpeg-scan.js';
+import { scanJpegFrames, type JpegExpectation } from './jpeg-scan.js';
 import type { RegionResult } from './source.js';
 import { cropFilter } from './video.js';
+import { cropSamples } from './whole-image.js';
 
 /** Frames per block handed to one process before the next block goes to the other. */
 const BLOCK = 32;
@@ -45,6 +46,11 @@ export function ffmpegJpegAvailable(): Promise<boolean> {
 }
 
 const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
+
+/** An FFmpeg concat list of these files, one frame each, in order. */
+export function ffconcatList(files: readonly string[]): string {
+  return ['ffconcat version 1.0', ...files.flatMap((f) => [`file ${quote(f)}`, 'duration 1'])].join('\n') + '\n';
+}
 
 interface Decoded {
   pixels: Uint8Array;
@@ -180,13 +186,10 @@ class DecoderProcess {
   }
 }
 
-export interface JpegFolderSpec {
+/** The folder's frames, and the size and format (of `firstName`) every one must have. */
+export interface JpegFolderSpec extends JpegExpectation {
   folder: string;
   names: readonly string[];
-  width: number;
-  height: number;
-  format: PixelFormat;
-  firstName: string;
 }
 
 export async function* readJpegRegionsWithFfmpeg(
@@ -211,17 +214,11 @@ export async function* readJpegRegionsWithFfmpeg(
   const localIndex = (j: number) => Math.floor(j / (BLOCK * PROCESSES)) * BLOCK + (j % BLOCK);
   try {
     for (let p = 0; p < PROCESSES; p++) {
-      const lines = ['ffconcat version 1.0'];
-      let count = 0;
-      decodable.forEach((i, j) => {
-        if (owner(j) !== p) return;
-        lines.push(`file ${quote(files[i] as string)}`, 'duration 1');
-        count++;
-      });
-      if (count === 0) continue;
+      const mine = decodable.filter((_, j) => owner(j) === p).map((i) => files[i] as string);
+      if (mine.length === 0) continue;
       const list = path.join(scratch, `frames-${p}.ffconcat`);
-      await writeFile(list, `${lines.join('\n')}\n`);
-      const d = new DecoderProcess(list, count, frameBytes, filter);
+      await writeFile(list, ffconcatList(mine));
+      const d = new DecoderProcess(list, mine.length, frameBytes, filter);
       await d.start(opts.signal);
       decoders[p] = d;
     }
@@ -231,7 +228,7 @@ export async function* readJpegRegionsWithFfmpeg(
     for await (const evidence of read) {
       const file = files[i] as string;
       let reason = problems[i] ?? null;
-      let pixels: Uint8Array | null = null;
+      let pixels: Samples | null = null;
       if (reason === null) {
         const decoded = await (decoders[owner(j)] as DecoderProcess).take(localIndex(j));
         j++;
@@ -240,13 +237,13 @@ export async function* readJpegRegionsWithFfmpeg(
           const alone = await decodeRegionAlone(file, spec, region).catch(() => null);
           if (alone) pixels = alone;
           else reason = `${file}: not a readable image (${decoded.bad})`;
-        } else pixels = decoded.pixels;
+        } else pixels = samplesOf(decoded.pixels, 8);
       }
       if (reason !== null || pixels === null) {
         const why = reason ?? `${file}: not a readable image`;
         if (!opts.skipBad) throw new UserError(why, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
         yield { index: i, bad: why, file: evidence };
-      } else yield { index: i, pixels: samplesOf(pixels, 8), file: evidence };
+      } else yield { index: i, pixels, file: evidence };
       i++;
     }
   } finally {
@@ -256,16 +253,11 @@ export async function* readJpegRegionsWithFfmpeg(
 }
 
 /** The line's region of one frame, decoded on its own by FFmpeg (the inspector's decode, so the same pixels). */
-async function decodeRegionAlone(file: string, spec: JpegFolderSpec, region: Region): Promise<Uint8Array> {
+async function decodeRegionAlone(file: string, spec: JpegFolderSpec, region: Region): Promise<Samples> {
   const ch = spec.format.channels;
   const frame = await decodeJpegFrameWithFfmpeg(file, ch as 1 | 3, { strict: true });
   if (frame.width !== spec.width || frame.height !== spec.height) throw new Error('size changed');
-  const out = new Uint8Array(region.width * region.height * ch);
-  for (let y = 0; y < region.height; y++) {
-    const from = ((region.top + y) * frame.width + region.left) * ch;
-    out.set(frame.pixels.subarray(from, from + region.width * ch), y * region.width * ch);
-  }
-  return out;
+  return cropSamples(frame, ch, region.left, region.top, region.width, region.height);
 }
 
 /** A whole JPEG frame decoded the same way (for the inspector of a race built with FFmpeg). */
