@@ -15,6 +15,7 @@ import { evidenceAtMark, isKeyedTime, markTime } from '../marks/interpolate.js';
 import { sportProfile } from '../sports/profiles.js';
 import { DEFAULT_DISTANCE_TABLE, describeDistance } from '../sports/distances.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
+import { compareTicks } from '../time/time-map.js';
 import { ruleChecks } from './checks.js';
 import { checkRules, RESULTS_RULES } from './results-rules.js';
 import { deadHeatRefusal } from './dead-heat-rule.js';
@@ -88,7 +89,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     if (k === undefined || t.key < k) groupKey.set(t.group, t.key);
   }
   const rankKey = (t: Timed) => (t.group >= 0 ? (groupKey.get(t.group) as bigint) : t.key);
-  timed.sort((a, b) => cmp(rankKey(a), rankKey(b)) || (a.group === b.group ? 0 : a.group < 0 ? 1 : b.group < 0 ? -1 : a.group - b.group) || cmp(a.time, b.time) || a.order - b.order);
+  timed.sort((a, b) => compareTicks(rankKey(a), rankKey(b)) || (a.group === b.group ? 0 : a.group < 0 ? 1 : b.group < 0 ? -1 : a.group - b.group) || compareTicks(a.time, b.time) || a.order - b.order);
   if (rules >= 2) shareDeadHeatTimes(timed);
 
   const winner = timed[0];
@@ -193,8 +194,4 @@ function judgeDistance(doc: ResultsInput['doc'], id: string): { text: string; re
   if (!o || doc.settings.sport.sport !== 'horse') return null;
   const entry = (doc.settings.sport.distanceTable ?? DEFAULT_DISTANCE_TABLE).find((d) => d.name === o.distance);
   return entry ? { text: describeDistance(entry), reason: o.reason, by: o.by } : null;
-}
-
-function cmp(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

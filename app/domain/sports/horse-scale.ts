@@ -24,9 +24,6 @@ export type Going = z.infer<typeof going>;
 export const surface = z.enum(['turf', 'polytrack', 'tapeta', 'fibresand']);
 export type Surface = z.infer<typeof surface>;
 
-/** United States convention (and the scale for a race whose type is not given): a length per 1/5 s. */
-export const DEFAULT_LPS = '5';
-
 const FIRM_SIDE: readonly Going[] = ['hard', 'firm', 'good-to-firm', 'good'];
 
 /** Lengths per second by the BHA scale, as decimal text; null where the race type is not given. */

@@ -43,10 +43,6 @@ interface Line {
   startsWithComma: boolean;
 }
 
-export function parseStartListText(text: string, kind: StartListKind, file: string, options: StartListOptions = {}): Competitor[] {
-  return parseStartList(text, kind, file, options).competitors;
-}
-
 /** The event a lynx.evt names on its event line: `event, round, heat, event name, ...`. */
 export interface EvtEvent {
   /** `event-round-heat`, what `--event` chooses by. */
