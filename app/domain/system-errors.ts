@@ -4,7 +4,7 @@
  * `path` and `syscall` fields), so every face and layer can use it. Callers that know better which file or folder
  * the user cares about (the race being built, not its hidden temporary folder) pass it as `subject`.
  */
-import { UserError, type ApiErrorCode } from '../domain/errors.js';
+import { UserError, type ApiErrorCode } from './errors.js';
 
 export interface ErrnoLike {
   code: string;
