@@ -12,7 +12,7 @@ import { RACE_LAYOUT, evidenceManifest } from '../domain/race/evidence.js';
 import { DEMO } from './demo-scene.js';
 import { renderDemoSource } from './render-demo.js';
 import { commitChange } from '../store/race-store.js';
-import { setDirection } from '../domain/race/commands.js';
+import { setDirection } from '../domain/race/commands/index.js';
 
 /** Bump when the demo's look or truth changes: older renders in users' folders are then rebuilt. */
 export const DEMO_VERSION = '2';

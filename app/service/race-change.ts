@@ -4,7 +4,7 @@
  * view returned.
  */
 import type { RaceView } from '../api/types.js';
-import type { Change } from '../domain/race/commands.js';
+import type { Change } from '../domain/race/commands/index.js';
 import type { RaceState } from '../domain/race/replay.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
 import { systemErrorCondition } from '../domain/system-errors.js';

@@ -1,7 +1,7 @@
 /** Service operations of the official record (see app/api/methods/record.ts); each is one audited change. */
 import type { PhotofinishService } from '../api/contract.js';
 import type { recordMethods } from '../api/methods/record.js';
-import * as commands from '../domain/race/commands.js';
+import * as commands from '../domain/race/commands/index.js';
 import path from 'node:path';
 import { listStartListEvents } from '../store/start-list-file.js';
 import type { ServiceContext } from './context.js';

@@ -10,7 +10,7 @@ import type { startMethods } from '../api/methods/start.js';
 import { describeZodIssues } from '../api/errors.js';
 import { UserError } from '../domain/errors.js';
 import { systemErrorToUserError } from '../domain/system-errors.js';
-import type { Change } from '../domain/race/commands.js';
+import type { Change } from '../domain/race/commands/index.js';
 import { refuseIfCertified } from '../domain/race/commands/guards.js';
 import type { RaceState } from '../domain/race/replay.js';
 import { attachZeroControl, clearStart, setStart } from '../domain/start/start-commands.js';

@@ -13,9 +13,9 @@ import { changePayloads } from '../domain/race/changes.js';
 import { RACE_LAYOUT, tilePath, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
 import { replayLog } from '../domain/race/replay.js';
 import type { VerifyReport } from '../api/types.js';
-import { checkCertificationSignature } from './certification-signature.js';
+import { checkCertificationSignature } from '../security/certification-signature.js';
 import { loadManifest, readTimes } from './evidence-reader.js';
-import type { PublicKeyInfo } from './installation-key.js';
+import type { PublicKeyInfo } from '../security/installation-key.js';
 import { loadRace, type LoadedRace } from './race-store.js';
 import { sha256File, sha256Text } from './sha256.js';
 

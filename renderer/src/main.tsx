@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
-import { applyTheme } from './app/theme.js';
+import { applyTheme } from './session/theme.js';
 import './styles.css';
 
 applyTheme();

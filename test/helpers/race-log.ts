@@ -3,7 +3,7 @@
  * store. Entry n is stamped `t<n>`; marks are placed by 'J'.
  */
 import { sealEntry, type AuditEntry } from '../../app/domain/audit/chain.js';
-import * as commands from '../../app/domain/race/commands.js';
+import * as commands from '../../app/domain/race/commands/index.js';
 import type { RaceCreatedPayload } from '../../app/domain/race/changes.js';
 import type { Competitor, Mark, RaceDocument, SportSettings } from '../../app/domain/race/document.js';
 import { replayLog, type RaceState } from '../../app/domain/race/replay.js';

@@ -12,8 +12,8 @@ import type { Certification } from '../../app/domain/race/document.js';
 import { replayLog } from '../../app/domain/race/replay.js';
 import { computeResults, resultsForHash } from '../../app/domain/results/compute-results.js';
 import { certifiedRules } from '../../app/domain/results/results-rules.js';
-import { signCertification } from '../../app/store/certification-signature.js';
-import { keyIdOf, rawPublicKey } from '../../app/store/installation-key.js';
+import { signCertification } from '../../app/security/certification-signature.js';
+import { keyIdOf, rawPublicKey } from '../../app/security/installation-key.js';
 import { serialiseRaceDocument } from '../../app/store/race-document-file.js';
 import { sha256Text } from '../../app/store/sha256.js';
 

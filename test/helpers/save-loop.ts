@@ -2,7 +2,7 @@
  * Child process for the crash test: commits mark changes to a race as fast as it can, printing the audit count
  * after each committed change, until it is killed. Usage: node --import tsx save-loop.ts RACE_DIR
  */
-import { placeMark } from '../../app/domain/race/commands.js';
+import { placeMark } from '../../app/domain/race/commands/index.js';
 import { commitChange } from '../../app/store/race-store.js';
 import { defaultTimes } from './race-fixture.js';
 

@@ -1,6 +1,6 @@
 /** `photofinish verify`: "intact" (exit 0), or every finding (exit 1). Never changes the race. */
 import { UserError } from '../../domain/errors.js';
-import { installationPublicKeys } from '../../store/installation-key.js';
+import { installationPublicKeys } from '../../security/installation-key.js';
 import { raceFolderOf } from '../../store/race-folder.js';
 import { verifyRaceFolder } from '../../store/verify-race.js';
 import { parseCommandArgs, requirePositional } from '../args.js';

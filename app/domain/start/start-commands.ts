@@ -5,7 +5,7 @@
  * typed marks are race times keyed in and keep their value.
  */
 import { UserError } from '../errors.js';
-import type { Change } from '../race/commands.js';
+import type { Change } from '../race/commands/index.js';
 import { refuseIfCertified } from '../race/commands/guards.js';
 import type { RaceState } from '../race/replay.js';
 import type { StartRecord, ZeroControlRecord } from './start-record.js';

@@ -4,7 +4,7 @@
  * action does not run (its keys pass through to the page, its buttons are greyed).
  */
 import { ACTIONS, type ActionId } from '../../../app/api/actions.js';
-import { cycleTheme } from '../app/theme.js';
+import { cycleTheme } from '../session/theme.js';
 import { openDeadHeat } from '../session/dead-heat-picks.js';
 import { openDialog } from '../session/dialogs.js';
 import { stepInspector } from '../session/inspector.js';

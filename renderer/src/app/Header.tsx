@@ -6,9 +6,9 @@ import { goToStart, selectOnWorkspaceScreen } from '../session/navigation.js';
 import { selectOfficialNameWanted } from '../session/notices.js';
 import { selectRace, selectSaving } from '../session/race.js';
 import { useSession } from '../session/state.js';
-import { officialStore, setOfficial } from './official.js';
-import { useStore } from './store.js';
-import { themeStore } from './theme.js';
+import { officialStore, setOfficial } from '../session/official.js';
+import { useStore } from '../session/store.js';
+import { themeStore } from '../session/theme.js';
 
 export function Header() {
   const race = useSession(selectRace);

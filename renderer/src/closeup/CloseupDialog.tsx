@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CloseupsView, CloseupView } from '../../../app/api/types.js';
 import { closeupWho, columnRepeatWords, noCloseupWords } from '../../../app/domain/closeup/closeup-words.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { Dialog } from '../dialogs/Dialog.js';
 import { api, selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';

@@ -1,8 +1,8 @@
 /** Amend a certified race: reopens it for changes as a new revision, with the reason recorded in the audit log. */
 import { useState, type FormEvent } from 'react';
 import { rendererApi } from '../api/index.js';
-import { officialStore, setOfficial } from '../app/official.js';
-import { useStore } from '../app/store.js';
+import { officialStore, setOfficial } from '../session/official.js';
+import { useStore } from '../session/store.js';
 import { change, selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
-import { planDeadHeat, tag } from '../app/dead-heat.js';
-import { officialStore } from '../app/official.js';
-import { useStore } from '../app/store.js';
+import { planDeadHeat, tag } from '../session/dead-heat.js';
+import { officialStore } from '../session/official.js';
+import { useStore } from '../session/store.js';
 import { declareDeadHeat, selectDeadHeatPicks } from '../session/dead-heat-picks.js';
 import { selectRace, selectTimes } from '../session/race.js';
 import { useSession } from '../session/state.js';

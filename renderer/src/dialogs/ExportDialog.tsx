@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { ExportResult } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';

@@ -1,7 +1,7 @@
 /** Withdraw a declared dead heat: who is in it, who declared it, the reason, and the official who withdraws it. */
 import { useState, type FormEvent } from 'react';
-import { officialStore } from '../app/official.js';
-import { useStore } from '../app/store.js';
+import { officialStore } from '../session/official.js';
+import { useStore } from '../session/store.js';
 import { selectedDeadHeat, withdrawDeadHeat } from '../session/record.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';

@@ -7,7 +7,7 @@ import type { FinishLine } from '../../../app/domain/race/evidence.js';
 import type { FrameImage } from '../../../app/api/types.js';
 import { formatSeconds } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { ActionButton } from '../actions/ActionButton.js';
 import { selectInspector, setInspectorFollows } from '../session/inspector.js';
 import { selectRace, selectRaceId } from '../session/race.js';

@@ -10,7 +10,7 @@ import { defaultLine, planSamples } from '../../../app/domain/line/finish-line.j
 import type { FinishLine } from '../../../app/domain/race/evidence.js';
 import { ActionButton, tooltip } from '../actions/ActionButton.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { listCameras, modeLabel, openCamera, type CameraInfo } from '../capture/cameras.js';
 import { startRecorder, type OpenedCamera, type Recorder } from '../capture/recorder.js';
 import type { CaptureStatus } from '../capture/capture-engine.js';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { selectNativeDialogs } from '../session/navigation.js';
 import { session, useSession, type SetupKind } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';

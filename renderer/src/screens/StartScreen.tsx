@@ -2,7 +2,7 @@
 import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import type { RecentRace } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { openCapture, openDemoRace, openRaceAt, openSetup, selectNativeDialogs } from '../session/navigation.js';
 import { showError } from '../session/notices.js';
 import { useSession } from '../session/state.js';

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { UnfinishedCapture } from '../../../app/api/methods/capture.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { BuildProgress } from '../setup/BuildProgress.js';
 import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
 

@@ -1,5 +1,5 @@
 /** Dead-heat slice: finishers ticked in the results table, the declaration's dialog, and the declaration itself. */
-import { setOfficial } from '../app/official.js';
+import { setOfficial } from './official.js';
 import { openDialog } from './dialogs.js';
 import { showNotice } from './notices.js';
 import { api, change } from './race.js';

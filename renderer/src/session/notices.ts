@@ -1,5 +1,5 @@
 /** Notices slice: the failure alert (until dismissed) and short-lived notices (five seconds). */
-import { messageOf } from '../app/errors.js';
+import { messageOf } from './errors.js';
 import { session, setSlice, type SessionState } from './state.js';
 
 export const selectNotices = (s: SessionState) => s.notices;

@@ -7,7 +7,7 @@ import type { SportName } from '../../../app/domain/sports/sport-list.js';
 import type { RaceView } from '../../../app/api/types.js';
 import { raceClockTimes, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { rendererApi } from '../api/index.js';
-import { officialName } from '../app/official.js';
+import { officialName } from './official.js';
 import { askForOfficialName, showError, showNotice } from './notices.js';
 import { readOnlyRefusal, type Edit } from './read-only.js';
 import { DEFAULT_PICTURE, session, setSlice, type SessionState } from './state.js';

@@ -4,7 +4,7 @@
  */
 import type { DeadHeat } from '../../../app/domain/race/document.js';
 import type { StatusName } from '../../../app/domain/race/status.js';
-import { setOfficial } from '../app/official.js';
+import { setOfficial } from './official.js';
 import { openDialog } from './dialogs.js';
 import { showNotice } from './notices.js';
 import { api, change } from './race.js';

@@ -6,7 +6,7 @@
  */
 import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
-import { createStore, useStore } from '../app/store.js';
+import { createStore, useStore } from './store.js';
 import type { StartPlan } from './start.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';

@@ -1,5 +1,5 @@
 /** Suggestions slice: the leading edges detection suggested, drawn as ghost hairlines until accepted or hidden. */
-import { officialName } from '../app/official.js';
+import { officialName } from './official.js';
 import { competitorToMark } from './marks.js';
 import { showError, showNotice } from './notices.js';
 import { api, change } from './race.js';

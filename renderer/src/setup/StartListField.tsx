@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { StartListEvents } from '../../../app/domain/start-list/lynx-schedule.js';
 import type { EvtEvent } from '../../../app/domain/start-list/parse-start-list.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 
 export type StartListEvent = StartListEvents['events'][number];
 

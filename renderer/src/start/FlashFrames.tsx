@@ -7,7 +7,7 @@ import type { FrameImage } from '../../../app/api/types.js';
 import type { FlashFinding } from '../../../app/domain/start/start-proposal.js';
 import { formatSeconds } from '../../../app/domain/viewport/readout.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 
 export function FlashFrames({ raceId, flash }: { raceId: string; flash: FlashFinding }) {
   const [frames, setFrames] = useState<[FrameImage | null, FrameImage | null]>([null, null]);

@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { StartProposal } from '../../../app/domain/start/start-proposal.js';
 import { startLine, zeroControlLine } from '../../../app/domain/start/start-text.js';
 import { rendererApi } from '../api/index.js';
-import { messageOf } from '../app/errors.js';
+import { messageOf } from '../session/errors.js';
 import { Dialog } from '../dialogs/Dialog.js';
 import { selectNativeDialogs } from '../session/navigation.js';
 import { selectNotices, showNotice } from '../session/notices.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sealEntry, serialiseEntry } from '../../../app/domain/audit/chain.js';
-import { placeMark } from '../../../app/domain/race/commands.js';
+import { placeMark } from '../../../app/domain/race/commands/index.js';
 import { commitChange, initRaceFolder, loadRace, openRaceFolder } from '../../../app/store/race-store.js';
 import { verifyRaceFolder } from '../../../app/store/verify-race.js';
 import { sha256Text } from '../../../app/store/sha256.js';

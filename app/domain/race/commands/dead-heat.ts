@@ -8,7 +8,7 @@ import { UserError } from '../../errors.js';
 import { deadHeatRefusal } from '../../results/dead-heat-rule.js';
 import { zeroOf } from '../../start/start-record.js';
 import type { Ticks } from '../../time/ticks.js';
-import type { Change } from '../commands.js';
+import type { Change } from './index.js';
 import type { SimpleSliceChange } from '../changes.js';
 import type { WithdrawnDeadHeat } from '../dead-heat-withdrawal.js';
 import type { DeadHeat, Mark, RaceDocument } from '../document.js';

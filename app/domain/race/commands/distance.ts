@@ -5,7 +5,7 @@
  */
 import { UserError } from '../../errors.js';
 import { DEFAULT_DISTANCE_TABLE } from '../../sports/distances.js';
-import type { Change } from '../commands.js';
+import type { Change } from './index.js';
 import type { DistanceOverride } from '../distance-override.js';
 import type { RaceState } from '../replay.js';
 import { editableCompetitor } from './guards.js';

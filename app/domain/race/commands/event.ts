@@ -2,7 +2,7 @@
 import { UserError } from '../../errors.js';
 import { mergeEvent, type EventPatch } from '../../event/race-event.js';
 import { canonicalJson } from '../../audit/canonical.js';
-import type { Change } from '../commands.js';
+import type { Change } from './index.js';
 import type { RaceState } from '../replay.js';
 import { refuseIfCertified } from './guards.js';
 

@@ -4,7 +4,7 @@
  * no place, and withdraws any dead heat the competitor was in. `--clear` lifts a status.
  */
 import { UserError } from '../../errors.js';
-import type { Change } from '../commands.js';
+import type { Change } from './index.js';
 import { STATUS_MEANING, type CompetitorStatus, type StatusName } from '../status.js';
 import type { RaceState } from '../replay.js';
 import { withdrawDeadHeats } from './dead-heat.js';

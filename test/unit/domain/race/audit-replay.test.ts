@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../../app/domain/audit/canonical.js';
 import { checkChain, type AuditEntry } from '../../../../app/domain/audit/chain.js';
-import * as commands from '../../../../app/domain/race/commands.js';
+import * as commands from '../../../../app/domain/race/commands/index.js';
 import { RaceLog, sha256 } from '../../../helpers/race-log.js';
 
 const times = Array.from({ length: 10 }, (_, c) => BigInt(c) * 1_000_000n);

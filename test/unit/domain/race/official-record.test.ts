@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventInfo, eventLine } from '../../../../app/domain/event/race-event.js';
-import * as commands from '../../../../app/domain/race/commands.js';
+import * as commands from '../../../../app/domain/race/commands/index.js';
 import type { Mark, SportName } from '../../../../app/domain/race/document.js';
 import { computeResults } from '../../../../app/domain/results/compute-results.js';
 import type { RuleCheck } from '../../../../app/domain/results/checks.js';

@@ -3,7 +3,7 @@
  * (overridable), the judge's own distance with a reason, and greyhound racing's own short distances.
  */
 import { describe, expect, it } from 'vitest';
-import * as commands from '../../../../app/domain/race/commands.js';
+import * as commands from '../../../../app/domain/race/commands/index.js';
 import type { Mark, SportSettings } from '../../../../app/domain/race/document.js';
 import { computeResults } from '../../../../app/domain/results/compute-results.js';
 import { scaleLengthsPerSecond } from '../../../../app/domain/sports/horse-scale.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as commands from '../../../../app/domain/race/commands.js';
+import * as commands from '../../../../app/domain/race/commands/index.js';
 import { RaceLog } from '../../../helpers/race-log.js';
 import { resultsForHash } from '../../../../app/domain/results/compute-results.js';
 import { clearStart, setStart } from '../../../../app/domain/start/start-commands.js';

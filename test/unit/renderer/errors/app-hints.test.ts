@@ -13,7 +13,7 @@ import { commands } from '../../../../app/cli/commands/index.js';
 import { HINTS, UserError } from '../../../../app/domain/errors.js';
 import { toApiError } from '../../../../app/api/errors.js';
 import { APP_HINTS, appErrorText } from '../../../../renderer/src/errors/hints.js';
-import { messageOf } from '../../../../renderer/src/app/errors.js';
+import { messageOf } from '../../../../renderer/src/session/errors.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 

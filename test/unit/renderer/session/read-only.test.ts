@@ -21,7 +21,7 @@ vi.mock('../../../../renderer/src/api/index.js', () => ({
   },
 }));
 
-const { setOfficial } = await import('../../../../renderer/src/app/official.js');
+const { setOfficial } = await import('../../../../renderer/src/session/official.js');
 const { openDeadHeat, toggleDeadHeatPick } = await import('../../../../renderer/src/session/dead-heat-picks.js');
 const { nudgeSelected, placeMarkAt, removeSelectedMark, typeTimeForSelected } = await import('../../../../renderer/src/session/marks.js');
 const { change, importStartList, setSport, showRace, toggleDirection } = await import('../../../../renderer/src/session/race.js');

@@ -3,7 +3,7 @@
  * render the race's panels again), a race shown again keeps what still applies, and nothing reaches for the DOM.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeTo } from '../../../../renderer/src/app/store.js';
+import { subscribeTo } from '../../../../renderer/src/session/store.js';
 import { selectDeadHeatPicks, toggleDeadHeatPick } from '../../../../renderer/src/session/dead-heat-picks.js';
 import { showNotice } from '../../../../renderer/src/session/notices.js';
 import { adjustPicture } from '../../../../renderer/src/session/picture.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EdgeSuggestion, FinisherResult, RaceView } from '../../../../app/api/types.js';
-import { planDeadHeat } from '../../../../renderer/src/app/dead-heat.js';
+import { planDeadHeat } from '../../../../renderer/src/session/dead-heat.js';
 import { formatUncertainty, suggestionText } from '../../../../renderer/src/viewer/suggestion-text.js';
 
 function finisher(place: number | null, competitor: string, time: string): FinisherResult {

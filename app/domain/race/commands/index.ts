@@ -3,23 +3,23 @@
  * function sees the state the log proves and returns `{ action, payload }`; the store seals and appends it and
  * the replay applies it, so the check here and the effect there can never disagree about what happened.
  */
-import { UserError } from '../errors.js';
-import { mergeEvent, type EventPatch } from '../event/race-event.js';
-import { checkMilliColumn } from '../time/column-time.js';
-import { sportProfile } from '../sports/profiles.js';
-import { ticksToDecimalSeconds } from '../time/ticks.js';
-import type { ChangeAction, ChangePayload } from './changes.js';
-import type { Certification, Competitor, Mark, MarkPosition, SportSettings } from './document.js';
-import { reverseSlice, type RaceState } from './replay.js';
-import { withdrawalsForMark } from './commands/dead-heat.js';
-import { combine, refuseIfCertified, requireCompetitor, statusOf } from './commands/guards.js';
-import { STATUS_MEANING } from './status.js';
+import { UserError } from '../../errors.js';
+import { mergeEvent, type EventPatch } from '../../event/race-event.js';
+import { checkMilliColumn } from '../../time/column-time.js';
+import { sportProfile } from '../../sports/profiles.js';
+import { ticksToDecimalSeconds } from '../../time/ticks.js';
+import type { ChangeAction, ChangePayload } from '../changes.js';
+import type { Certification, Competitor, Mark, MarkPosition, SportSettings } from '../document.js';
+import { reverseSlice, type RaceState } from '../replay.js';
+import { withdrawalsForMark } from './dead-heat.js';
+import { combine, refuseIfCertified, requireCompetitor, statusOf } from './guards.js';
+import { STATUS_MEANING } from '../status.js';
 
-export { declareDeadHeat, withdrawDeadHeat } from './commands/dead-heat.js';
-export { clearStatus, setStatus } from './commands/status.js';
-export { setEvent } from './commands/event.js';
-export { clearDistance, setDistance } from './commands/distance.js';
-import { zeroOf } from '../start/start-record.js';
+export { declareDeadHeat, withdrawDeadHeat } from './dead-heat.js';
+export { clearStatus, setStatus } from './status.js';
+export { setEvent } from './event.js';
+export { clearDistance, setDistance } from './distance.js';
+import { zeroOf } from '../../start/start-record.js';
 
 export interface Change<A extends ChangeAction = ChangeAction> {
   action: A;

@@ -9,9 +9,9 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { chmod, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../domain/errors.js';
-import type { SecretSealer } from '../security/secret-sealer.js';
+import type { SecretSealer } from './secret-sealer.js';
 
-export type { SecretSealer } from '../security/secret-sealer.js';
+export type { SecretSealer } from './secret-sealer.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
 
 export interface PublicKeyInfo {

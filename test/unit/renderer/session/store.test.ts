@@ -1,6 +1,6 @@
 /** The tiny store: subscribers to a part of the state hear about changes to that part only. */
 import { describe, expect, it } from 'vitest';
-import { createStore, subscribeTo } from '../../../../renderer/src/app/store.js';
+import { createStore, subscribeTo } from '../../../../renderer/src/session/store.js';
 
 describe('store selector subscriptions', () => {
   it('notify when the selected part changes, and not when another part does', () => {
