@@ -65,6 +65,23 @@ export function logUnexpected(err: unknown, where: string, extra: Record<string,
 }
 
 /**
+ * Something went wrong that must not stop what the user is doing (the recent-races list could not be saved, an
+ * abandoned recording could not be closed). Kept in the log file, which the desktop app has and a support desk
+ * reads; stderr is not kept by the desktop shell.
+ */
+export function logWarning(message: string, where: string): void {
+  current.warn({ where }, message);
+}
+
+/**
+ * A failure in the renderer (an uncaught error, a rejected promise, a component that threw), sent over the API so
+ * that it reaches the same file as the Node side's: the page itself has no log a support desk can read.
+ */
+export function logRendererFailure(report: { kind: string; message: string; stack?: string | undefined; componentStack?: string | undefined; url?: string | undefined }): void {
+  current.error({ where: `renderer ${report.kind}`, renderer: report }, `renderer failure: ${report.message}`);
+}
+
+/**
  * Uncaught exceptions and unhandled rejections of the whole process: logged, and then the process fails as it
  * would have without the log (a listener for 'unhandledRejection' would otherwise swallow the rejection, so it
  * rethrows it as Node's default does).

@@ -6,7 +6,7 @@ import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
 import { raceFolderOf } from '../store/race-folder.js';
 import { loadRaceView } from './race-view.js';
-import { logWarning } from './log-warning.js';
+import { logRendererFailure, logWarning } from '../runtime/log.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
 
 export type AppService = Pick<PhotofinishService, keyof typeof appMethods>;
@@ -40,7 +40,7 @@ export function createAppService(ctx: ServiceContext): AppService {
       const view = await loadRaceView(ctx, raceId, { readOnly });
       // A convenience list: a full disk or an unwritable data folder must not stop anyone opening a race.
       await rememberRecentRace(ctx.dataDir, { path: view.path, name: view.meta.name, openedAt: new Date().toISOString() }).catch((err: unknown) =>
-        logWarning(`the list of recent races could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`),
+        logWarning(`the list of recent races could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`, 'openRace'),
       );
       return view;
     },
@@ -49,6 +49,9 @@ export function createAppService(ctx: ServiceContext): AppService {
     },
     async closeRace({ raceId }) {
       ctx.races.forget(raceId);
+    },
+    async reportRendererFailure(report) {
+      logRendererFailure(report);
     },
     async pickPath({ purpose, title }) {
       if (!ctx.dialogs) return { path: null };

@@ -21,7 +21,7 @@ import { planOutput } from '../imaging/race-builder/race-output.js';
 import { parseStartListFile } from '../store/start-list-file.js';
 import type { BuildService } from './build-service.js';
 import type { ServiceContext } from './context.js';
-import { logWarning } from './log-warning.js';
+import { logWarning } from '../runtime/log.js';
 
 export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethods>;
 
@@ -55,7 +55,7 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       if (Date.now() - writer.lastActivity <= ABANDONED_AFTER_MS) continue;
       live.delete(id);
       // What could not be written is already counted in the folder (its gaps); the build sets any torn frame aside.
-      await writer.abandon().catch((err: unknown) => logWarning(`${writer.folder}: closing an abandoned recording: ${String(err)}`));
+      await writer.abandon().catch((err: unknown) => logWarning(`${writer.folder}: closing an abandoned recording: ${String(err)}`, 'capture'));
     }
   };
 

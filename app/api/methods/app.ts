@@ -16,6 +16,19 @@ export const appMethods = {
   openRace: method(z.object({ path: filePath, readOnly: z.boolean().optional() })).returns<RaceView>(),
   getRace: method(z.object({ raceId })).returns<RaceView>(),
   closeRace: method(z.object({ raceId })).returns<void>(),
+  /**
+   * A failure in the renderer (uncaught error, unhandled rejection, a component that threw), for the log file.
+   * Bounded: a runaway page cannot fill the disk through it (the renderer also sends at most a few per page).
+   */
+  reportRendererFailure: method(
+    z.object({
+      kind: z.enum(['error', 'unhandledrejection', 'component']),
+      message: z.string().max(2000),
+      stack: z.string().max(20_000).optional(),
+      componentStack: z.string().max(20_000).optional(),
+      url: z.string().max(2000).optional(),
+    }),
+  ).returns<void>(),
   /** Native open/save dialog in the desktop app; resolves `{ path: null }` where the shell has none (browser). */
   pickPath: method(
     z.object({

@@ -121,3 +121,17 @@ describe('the log', () => {
     await expect(readFile(`${file}.3`)).rejects.toThrow(/ENOENT/);
   });
 });
+
+describe('warnings', () => {
+  it('a recent-races list that cannot be saved is a warning in the log file, not a line on stderr the desktop app loses', async () => {
+    const dataDir = path.join(tmp, 'warn-data');
+    openLog({ dataDir, face: 'electron' });
+    const { logWarning } = await import('../../../app/runtime/log.js');
+    const stderr = vi.spyOn(process.stderr, 'write');
+    logWarning('the list of recent races could not be saved in /data (disk full)', 'openRace');
+    expect(stderr).not.toHaveBeenCalled();
+    expect(await logLines(dataDir)).toContainEqual(
+      expect.objectContaining({ level: 40, where: 'openRace', msg: 'the list of recent races could not be saved in /data (disk full)' }),
+    );
+  });
+});
