@@ -55,6 +55,11 @@ function step(label, args) {
     process.exit(result.status || 1);
   }
 }
+if (process.env.PHOTOFINISH_SKIP_BUILD && !existsSync(path.join(root, 'dist', 'renderer', 'index.html'))) {
+  // Said at once: without it the app would start and serve no page, and a caller would wait for one in vain.
+  console.error('Photofinish: dist/renderer is not built and PHOTOFINISH_SKIP_BUILD is set: run npm run build:renderer first.');
+  process.exit(1);
+}
 step('building the renderer', [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
 
 /** Runs the app's process in the foreground: Ctrl+C reaches it, and its exit status is this script's. */

@@ -2,8 +2,8 @@
  * `npm start` where the Electron binary was never downloaded (offline machines like this one): one line saying so,
  * then the same app served to the browser on the demo race, and the browser opened at its address.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,28 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 describe.skipIf(process.platform !== 'linux')('npm start without the Electron binary', () => {
+  it('run without a built renderer, says so at once instead of serving no page', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'pf-norenderer-'));
+    try {
+      // A copy of the script in a folder with no dist/: the same check as in a fresh checkout run alone.
+      mkdirSync(path.join(empty, 'scripts'));
+      copyFileSync(path.join(repoRoot, 'scripts/start.mjs'), path.join(empty, 'scripts/start.mjs'));
+      const child = spawnSync(process.execPath, [path.join(empty, 'scripts/start.mjs')], {
+        cwd: empty,
+        env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: empty, PHOTOFINISH_SKIP_BUILD: '1' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(child.status).toBe(1);
+      expect(child.stderr.trim()).toBe('Photofinish: dist/renderer is not built and PHOTOFINISH_SKIP_BUILD is set: run npm run build:renderer first.');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+
   it('says so in one line, serves the demo race on 127.0.0.1 and opens the browser there', async () => {
+    if (!existsSync(path.join(repoRoot, 'dist/renderer/index.html'))) throw new Error('dist/renderer is missing: run npm run build:renderer before this test (npm test does)');
     const empty = mkdtempSync(path.join(os.tmpdir(), 'pf-noelectron-'));
     // A stand-in for xdg-open records the address it was asked to open instead of launching a browser.
     const opened = path.join(empty, 'opened.txt');
