@@ -43,6 +43,9 @@ function snapshotNote(action: string, err: unknown): string {
     'mark.removed': 'the removal of the mark',
     'dead-heat.declared': 'the dead heat',
     'start-list.imported': 'the start list',
+    'start.set': 'the start',
+    'start.cleared': 'the clearing of the start',
+    'zero-control.attached': 'the zero-control report',
   };
   return `${what[action] ?? 'the change'} is recorded; the race's snapshot could not be rewritten (${systemErrorCondition(err)}): it will be repaired when the race is next opened`;
 }

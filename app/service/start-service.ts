@@ -1,7 +1,7 @@
 /**
  * Service operations of the start area (see app/api/methods/start.ts): finding a race's time zero in its footage,
- * recording, changing or clearing it, and the zero-control test. Each change goes through the race store (one audit
- * entry, then the snapshot), emits `race-changed` and returns the new view; detection (ffmpeg) loads on first use.
+ * recording, changing or clearing it, and the zero-control test. Each change goes through `raceChanger` like every
+ * other area's (one audit entry, then the snapshot, `race-changed`, the new view); detection (ffmpeg) loads on first use.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,25 +19,18 @@ import { zeroControlContradiction, zeroControlReport } from '../domain/start/zer
 import { parseSecondsToTicks } from '../domain/time/ticks.js';
 import type { FoundStart } from '../detection/start-signal/find-start.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { loadRaceEvidence } from '../store/race-evidence-cache.js';
-import { commitChange, openRaceFolder } from '../store/race-store.js';
+import { openRaceFolder } from '../store/race-store.js';
 import { sha256Bytes } from '../store/sha256.js';
 import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
-import { buildRaceView } from './race-view.js';
+import { raceChanger } from './race-change.js';
 
 export type StartService = Pick<PhotofinishService, keyof typeof startMethods>;
 
 export function createStartService(ctx: ServiceContext): StartService {
-  /** One change: append its entry, rewrite the snapshot, tell every client, return the new view. */
-  async function change(raceId: string, actor: string, build: (state: RaceState, at: string) => Change) {
-    const dir = ctx.races.pathOf(raceId);
-    const evidence = await loadRaceEvidence(dir);
-    const at = new Date().toISOString();
-    const state = await commitChange(dir, (s) => ({ actor, at, ...build(s, at) }));
-    ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
-    return buildRaceView(raceId, dir, state, evidence);
-  }
+  /** One change through the one change path (entry, snapshot, `race-changed`, the view and its save note). */
+  const changeRace = raceChanger(ctx);
+  const change = (raceId: string, actor: string, build: (state: RaceState, at: string) => Change) => changeRace(raceId, actor, (s, _evidence, at) => build(s, at));
 
   return {
     async findStart({ raceId, method, audioPath, distanceM, temperatureC }) {

@@ -65,6 +65,22 @@ describe('a change on a full disk', () => {
     expect(JSON.parse(await fs.readFile(path.join(fx.dir, 'race.json'), 'utf8')).certified.official).toBe('A. Judge');
   });
 
+  it('setting or clearing a start is recorded, and said so, like every other change', async () => {
+    const client = api();
+    const { raceId } = await client.openRace({ path: fx.dir });
+    fail.documentWrite = true;
+    const set = await client.setStart({ raceId, method: 'typed', timeS: '0.5', by: 'A. Starter' });
+    expect(set.saveNote).toBe("the start is recorded; the race's snapshot could not be rewritten (disk full): it will be repaired when the race is next opened");
+    // The disk has room again for the next open, which repairs the snapshot; then it fills up once more.
+    fail.documentWrite = false;
+    await client.openRace({ path: fx.dir });
+    fail.documentWrite = true;
+    const cleared = await client.clearStart({ raceId, by: 'A. Starter' });
+    expect(cleared.saveNote).toBe(
+      "the clearing of the start is recorded; the race's snapshot could not be rewritten (disk full): it will be repaired when the race is next opened",
+    );
+  });
+
   it('append cut short: nothing saved, the log byte for byte as before, the error says so', async () => {
     const client = api();
     const { raceId } = await client.openRace({ path: fx.dir });
