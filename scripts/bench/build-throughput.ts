@@ -3,7 +3,11 @@
  * --video, against ffmpeg decoding the same video alone). Generates its own 1280×720 frames with ffmpeg's test
  * source, runs every pipeline as a whole process (start-up included), and prints frames/s, the ratio and peak RSS.
  *
- *   npm run bench:build -- [--frames 600] [--width 1280] [--height 720] [--x 640] [--video] [--keep] [--bin CLI.mjs]
+ *   npm run bench:build -- [--frames 600] [--width 1280] [--height 720] [--x 640] [--noise] [--video] [--keep] [--bin CLI.mjs]
+ *
+ * --noise makes camera-like frames (sensor noise, about 285 KB each at 1280×720) instead of testsrc2's clean ones
+ * (about 60 KB), and prints the CPU goal: photofinish's CPU per frame at most FFmpeg's slit pass plus what hashing
+ * the same files costs (`sha256sum`), all measured in this one run.
  *
  * Numbers depend on the machine and on whatever else shares its CPU: run it on an idle machine to compare.
  */
@@ -22,6 +26,7 @@ const { values } = parseArgs({
     height: { type: 'string', default: '720' },
     x: { type: 'string' },
     video: { type: 'boolean', default: false },
+    noise: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     /** Another entry point for the CLI (e.g. a bundled build) instead of bin/photofinish.mjs (tsx). */
     bin: { type: 'string' },
@@ -71,10 +76,11 @@ const fmt = (r: Run, frames: number) =>
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pf-bench-'));
   try {
-    console.log(`Generating ${N} JPEG frames of ${W}×${H} (ffmpeg testsrc2) in ${dir} ...`);
+    console.log(`Generating ${N} JPEG frames of ${W}×${H} (ffmpeg testsrc2${values.noise ? " with sensor noise" : ""}) in ${dir} ...`);
     const frames = path.join(dir, 'frames');
     spawnSync('mkdir', ['-p', frames]);
-    const gen = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${W}x${H}:rate=100`, '-frames:v', String(N), '-q:v', '3', path.join(frames, 'frame_%05d.jpg')]);
+    const look = values.noise ? ['-vf', 'noise=alls=16:allf=t', '-q:v', '4'] : ['-q:v', '3'];
+    const gen = spawnSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${W}x${H}:rate=100`, ...look, '-frames:v', String(N), path.join(frames, 'frame_%05d.jpg')]);
     if (gen.status !== 0) throw new Error(`ffmpeg could not generate frames: ${gen.stderr}`);
     console.log(`CPU cores: ${os.cpus().length}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine slows every pipeline)`);
 
@@ -84,6 +90,12 @@ async function main() {
     console.log(`  photofinish build  ${fmt(pf, N)}`);
     console.log(`  ffmpeg slit        ${fmt(ff, N)}`);
     console.log(`  ratio              ${(ff.seconds / pf.seconds).toFixed(2)}× ffmpeg, whole process (goal ≥ 1.3×)`);
+    const sha = measure('sh', ['-c', `sha256sum "${frames}"/*.jpg > /dev/null`]);
+    const cpu = (r: Run) => (r.userS ?? NaN) + (r.sysS ?? NaN);
+    const perFrame = (r: Run) => `${((cpu(r) / N) * 1000).toFixed(2)} ms CPU per frame`;
+    console.log(`  sha256sum          ${fmt(sha, N)}`);
+    console.log(`  CPU per frame: photofinish ${perFrame(pf)}, ffmpeg ${perFrame(ff)}, sha256sum ${perFrame(sha)}`);
+    console.log(`  CPU goal: photofinish ≤ ffmpeg + sha256sum: ${cpu(pf).toFixed(2)} s vs ${(cpu(ff) + cpu(sha)).toFixed(2)} s (${(cpu(pf) / (cpu(ff) + cpu(sha))).toFixed(2)}×, goal ≤ 1.00×)`);
     if (pf.steadyRate) console.log(`  photofinish frames phase alone: ${pf.steadyRate} frames/s (${(pf.steadyRate / (N / ff.seconds)).toFixed(2)}× ffmpeg): the rate a long build settles at once Node has started`);
 
     if (values.video) {

@@ -15,9 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
-import { orderedMap } from '../concurrency.js';
 import { readEvidenceFile } from '../evidence-file.js';
-import { DECODES_IN_FLIGHT } from '../limits.js';
 import { samplesOf, type Samples } from '../pixels.js';
 import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
 import { readImageHeader } from './image-header.js';
@@ -205,7 +203,8 @@ export async function* readJpegRegionsWithFfmpeg(
     : cropFilter(spec.width, spec.height, region);
   const files = spec.names.map((name) => path.join(spec.folder, name));
   // Frames with a wrong size, format or end never reach FFmpeg (it would blame a neighbour): named here instead.
-  const problems = await scanJpegFrames(files, spec, opts.signal);
+  const scanned = await scanJpegFrames(files, spec, opts.signal);
+  const problems = scanned.map((f) => f.problem);
   const decodable = files.map((_, i) => i).filter((i) => problems[i] === null);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'photofinish-jpeg-'));
   const decoders: DecoderProcess[] = [];
@@ -222,11 +221,12 @@ export async function* readJpegRegionsWithFfmpeg(
       await d.start(opts.signal);
       decoders[p] = d;
     }
-    const read = orderedMap(n, DECODES_IN_FLIGHT, async (i) => (await readEvidenceFile(files[i] as string)).evidence, opts.signal);
-    let i = 0;
     let j = 0;
-    for await (const evidence of read) {
+    for (let i = 0; i < n; i++) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
       const file = files[i] as string;
+      // A file that could not even be read has no hash: the build stops on it, as before.
+      const evidence = scanned[i]?.evidence ?? (await readEvidenceFile(file)).evidence;
       let reason = problems[i] ?? null;
       let pixels: Samples | null = null;
       if (reason === null) {
@@ -244,7 +244,6 @@ export async function* readJpegRegionsWithFfmpeg(
         if (!opts.skipBad) throw new UserError(why, 'INVALID_ARGUMENT', { hint: 'skip-bad-frames' });
         yield { index: i, bad: why, file: evidence };
       } else yield { index: i, pixels, file: evidence };
-      i++;
     }
   } finally {
     for (const d of decoders) d?.kill();
