@@ -18,6 +18,13 @@ export const LAYER_FOLDERS = {
   bridge: 'app/bridge/**',
   electron: 'app/electron/**',
   cli: 'app/cli/**',
+  // The renderer's rooms. The first pattern that matches a file names its layer, so the shell, the session, the
+  // transport and the error wording come before `renderer`, which is every other folder of renderer/src (screens,
+  // panels, dialogs, viewer, actions, …: the UI, free to use one another).
+  'renderer-shell': 'renderer/src/app/**',
+  'renderer-session': 'renderer/src/session/**',
+  'renderer-api': 'renderer/src/api/**',
+  'renderer-errors': 'renderer/src/errors/**',
   renderer: 'renderer/src/**',
 };
 
@@ -40,7 +47,16 @@ export const LAYERS = {
   bridge: ['domain', 'api', 'security', 'runtime', 'service'],
   electron: ['domain', 'api', 'security', 'runtime', 'service'],
   cli: ['domain', 'api', 'security', 'runtime', 'store', 'service', 'bridge'],
-  renderer: ['domain', 'api'],
+  // The window (App, Header, the error boundary) puts the UI together; nothing imports it back.
+  'renderer-shell': ['renderer', 'renderer-session', 'renderer-api', 'renderer-errors', 'domain', 'api'],
+  // The UI reads and changes state only through the session; it never reaches up into the shell.
+  renderer: ['renderer-session', 'renderer-api', 'renderer-errors', 'domain', 'api'],
+  // State and actions, no DOM, no components: the UI sits on it, never the other way round.
+  'renderer-session': ['renderer-api', 'renderer-errors', 'domain', 'api'],
+  // The one door to the engine (IPC or HTTP).
+  'renderer-api': ['domain', 'api'],
+  // The app's wording of the engine's hints.
+  'renderer-errors': ['domain', 'api'],
 };
 
 const NODE = 'node:*';
@@ -60,5 +76,9 @@ export const LAYER_PACKAGES = {
   bridge: [NODE],
   electron: [NODE, 'electron'],
   cli: [NODE],
+  'renderer-shell': ['react', 'react-dom'],
   renderer: ['react', 'react-dom'],
+  'renderer-session': ['react', 'react-dom'],
+  'renderer-api': [],
+  'renderer-errors': [],
 };

@@ -40,6 +40,16 @@ describe('layer boundaries', () => {
     expect(node).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"renderer".*origin "core".*"node:path"/)]);
   });
 
+  it('keeps the renderer in its rooms: no UI file reaches up into the window shell, the session imports no UI', async () => {
+    const up = await lint('renderer/src/dialogs/bad-example.ts', "import { App } from '../app/App.js';\nexport const x = App;\n");
+    expect(up).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"renderer".*"renderer-shell"/)]);
+    const sessionToUi = await lint('renderer/src/session/bad-example.ts', "import { viewerData } from '../viewer/viewer-data.js';\nexport const x = viewerData;\n");
+    expect(sessionToUi).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"renderer-session".*"renderer"/)]);
+    const transportToSession = await lint('renderer/src/api/bad-example.ts', "import { session } from '../session/state.js';\nexport const x = session;\n");
+    expect(transportToSession).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"renderer-api".*"renderer-session"/)]);
+    expect(await lint('renderer/src/dialogs/ok-example.ts', "import { officialStore } from '../session/official.js';\nexport const x = officialStore;\n")).toEqual([]);
+  });
+
   it('refuses the store importing imaging (the old store ↔ imaging circle)', async () => {
     const found = await lint('app/store/bad-example.ts', "import { openSource } from '../imaging/sources/open-source.js';\nexport const x = openSource;\n");
     expect(found).toEqual([expect.stringMatching(/^boundaries\/dependencies: .*"store".*"imaging"/)]);
@@ -65,7 +75,7 @@ describe('layer boundaries', () => {
 
   it('passes what the layers allow', async () => {
     expect(await lint('app/service/ok-example.ts', "import { UserError } from '../domain/errors.js';\nimport { readRaceDocument } from '../store/race-document-file.js';\nimport path from 'node:path';\nexport const x = [UserError, readRaceDocument, path];\n")).toEqual([]);
-    expect(await lint('renderer/src/ok-example.ts', "import type { RaceView } from '../../app/api/types.js';\nimport { ticksToSeconds } from '../../app/domain/time/ticks.js';\nexport type X = RaceView;\nexport const y = ticksToSeconds;\n")).toEqual([]);
+    expect(await lint('renderer/src/panels/ok-example.ts', "import type { RaceView } from '../../../app/api/types.js';\nimport { ticksToSeconds } from '../../../app/domain/time/ticks.js';\nexport type X = RaceView;\nexport const y = ticksToSeconds;\n")).toEqual([]);
   });
 });
 

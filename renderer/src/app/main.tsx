@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
-import { ErrorBoundary } from './app/ErrorBoundary.js';
-import { reportUncaughtFailures } from './session/failure-report.js';
-import { applyTheme } from './session/theme.js';
-import './styles.css';
+import { App } from './App.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { reportUncaughtFailures } from '../session/failure-report.js';
+import { applyTheme } from '../session/theme.js';
+import '../styles.css';
 
 reportUncaughtFailures(window);
 applyTheme();
