@@ -3,7 +3,7 @@
  * finishers with place labels on the hairlines, an enlargement (the decisive finish, or the first close one where
  * the race is won by too much to enlarge) in true proportions (every pixel a whole block, never resampled) beside
  * the top places, and a caption band saying who won, by how much, and whether and by whom the result is
- * certified. The caption and result also go into the file's XMP and EXIF.
+ * certified. The caption and result also go into the file's XMP, IPTC-IIM and EXIF.
  * Nothing reads a clock: the same race at the same revision gives the same bytes.
  */
 import sharp, { type OverlayOptions } from 'sharp';
@@ -21,7 +21,8 @@ import { raceSubtitle } from '../sheet/describe.js';
 import { planImage } from '../sheet/image-plan.js';
 import { ColumnTimes } from '../../domain/time/column-time.js';
 import { photoCaption, type PhotoCaption } from './photo-caption.js';
-import { exifTags, photoFields, xmpPacket, type PhotoField } from './photo-metadata.js';
+import { app13Segment, iimBlock, insertSegment } from './iptc-iim.js';
+import { exifTags, iimDataSets, photoFields, xmpPacket, type PhotoField } from './photo-metadata.js';
 
 export const PHOTO_WIDTH = 2048;
 const M = 40;
@@ -99,7 +100,7 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
   const instant = sheetInstant(view).toISOString().replace('.000Z', 'Z');
   const creator = view.certified?.official ?? software.name;
   const tool = `${software.name} ${software.version}`;
-  const jpeg = await sharp({ create: { width: PHOTO_WIDTH, height, channels: 3, background: '#ffffff' } })
+  const encoded = await sharp({ create: { width: PHOTO_WIDTH, height, channels: 3, background: '#ffffff' } })
     .composite([...images, { input: overlay, left: 0, top: 0 }, ...layers])
     .removeAlpha()
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
@@ -107,6 +108,7 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
     .withExif({ IFD0: exifTags(caption, creator, tool, instant) })
     .withXmp(xmpPacket(caption, creator, tool, instant))
     .toBuffer();
+  const jpeg = insertSegment(encoded, app13Segment(iimBlock(iimDataSets(caption, creator, software))));
   return { jpeg, width: PHOTO_WIDTH, height, caption, fields: photoFields(caption, creator) };
 }
 

@@ -1,0 +1,33 @@
+/**
+ * Names in every script a start list may carry, and the export fixture's race with them: Chinese, Arabic, Hebrew,
+ * Thai, Devanagari, Korean, Japanese, and a 200-character name without a space.
+ */
+import type { RaceView } from '../../app/api/types.js';
+
+export const LONG_NAME = `Wolfeschlegelsteinhausenbergerdorff${'x'.repeat(200 - 35 - 3)}END`;
+
+/** By the fixture's competitor ids: finishers 7, 12, 3, 21, 5 and the DNF 9. */
+export const SCRIPT_NAMES: Record<string, string> = {
+  '7': '王小明',
+  '12': 'محمد عبد الله',
+  '3': 'דוד לוי',
+  '21': 'สมชาย ใจดี',
+  '5': 'राहुल शर्मा',
+  '9': '김민준 山田 太郎',
+};
+
+/** The view with these names in place of the fixture's (first and last names dropped: the names stand alone). */
+export function withNames(view: RaceView, names: Record<string, string>): RaceView {
+  const v = structuredClone(view);
+  for (const c of v.competitors) {
+    const n = names[c.id];
+    if (n === undefined) continue;
+    c.name = n;
+    delete c.firstName;
+    delete c.lastName;
+  }
+  const nameOf = (id: string, old: string) => names[id] ?? old;
+  v.results.finishers = v.results.finishers.map((f) => ({ ...f, name: nameOf(f.competitor, f.name) }));
+  v.results.others = v.results.others.map((o) => ({ ...o, name: nameOf(o.competitor, o.name) }));
+  return v;
+}
