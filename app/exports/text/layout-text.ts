@@ -123,15 +123,34 @@ export function paragraphDirection(text: string): 'ltr' | 'rtl' {
 }
 
 const SHAPER_REVERSES = /[\p{scx=Arabic}\p{scx=Hebrew}\p{scx=Syriac}\p{scx=Thaana}\p{scx=Nko}]/u;
+const RTL_LETTER = String.raw`[\p{scx=Arabic}\p{scx=Hebrew}]`;
+const RTL_WORD = String.raw`${RTL_LETTER}(?:${RTL_LETTER}|\p{M}|\u200c|\u200d|['’-])*`;
+const RTL_NAME = new RegExp(String.raw`${RTL_WORD}(?:\s+${RTL_WORD})*`, 'gu');
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * In a left-to-right sentence, each right-to-left name is set apart as a bidi isolate (UAX #9 FSI…PDI), as HTML's
+ * <bdi> would: without it the number after "…, محمد عبد الله, 2nd" joins the Arabic run and "2" prints before the
+ * name. The isolate marks are never drawn.
+ */
+function isolateNames(line: string, direction: 'ltr' | 'rtl'): string {
+  return direction === 'ltr' ? line.replace(RTL_NAME, (m) => `${FSI}${m}${PDI}`) : line;
+}
 
 /** One line's pieces in display order, left to right, with their widths and positions. */
-export function layoutLine(line: string, base: BaseFace, size: number, direction: 'ltr' | 'rtl'): LaidLine {
+export function layoutLine(text: string, base: BaseFace, size: number, direction: 'ltr' | 'rtl'): LaidLine {
+  const line = isolateNames(text, direction);
   const { levels } = bidi.getEmbeddingLevels(line, direction);
   const mirrored = bidi.getMirroredCharactersMap(line, levels);
   const runs: { text: string; face: Face; level: number; space: boolean }[] = [];
   let previous: Face | null = null;
   let i = 0;
   for (const raw of line) {
+    if (raw === FSI || raw === PDI) {
+      i += 1;
+      continue;
+    }
     const ch = mirrored.get(i) ?? raw;
     const level = levels[i] ?? 0;
     const space = /\s/.test(ch);

@@ -32,6 +32,8 @@ describe('text in any script', () => {
     expect(visual('محمد عبد الله')).toEqual([['الله', 'arabic'], ['عبد', 'arabic'], ['محمد', 'arabic']]);
     // An Arabic name inside an English line: the line stays left to right, the name's words right to left.
     expect(visual('beat #12 محمد عبد by 0.02 s')).toEqual([['beat', 'sans'], ['#12', 'sans'], ['عبد', 'arabic'], ['محمد', 'arabic'], ['by', 'sans'], ['0.02', 'sans'], ['s', 'sans']]);
+    // A name is set apart from the sentence around it: the number after it stays with its English words.
+    expect(visual('1st #12 محمد عبد, 2nd #7').map((p) => p[0])).toEqual(['1st', '#12', 'عبد', 'محمد', ',', '2nd', '#7']);
     // An Arabic line with a number: the number reads left to right at the line's left end.
     expect(visual('محمد 2026')).toEqual([['2026', 'sans'], ['محمد', 'arabic']]);
     expect(paragraphDirection('דוד לוי')).toBe('rtl');
