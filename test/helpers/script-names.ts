@@ -2,7 +2,10 @@
  * Names in every script a start list may carry, and the export fixture's race with them: Chinese, Arabic, Hebrew,
  * Thai, Devanagari, Korean, Japanese, and a 200-character name without a space.
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { RaceView } from '../../app/api/types.js';
+import { readRaceEvidence, type RaceEvidence } from '../../app/exports/evidence-files.js';
+import { makeExportFixture, type ExportFixture } from './export-fixture.js';
 
 export const LONG_NAME = `Wolfeschlegelsteinhausenbergerdorff${'x'.repeat(200 - 35 - 3)}END`;
 
@@ -30,4 +33,22 @@ export function withNames(view: RaceView, names: Record<string, string>): RaceVi
   v.results.finishers = v.results.finishers.map((f) => ({ ...f, name: nameOf(f.competitor, f.name) }));
   v.results.others = v.results.others.map((o) => ({ ...o, name: nameOf(o.competitor, o.name) }));
   return v;
+}
+
+/**
+ * A certified export fixture for the test file (made before its tests, removed after), and the view and evidence
+ * of that race with the given names.
+ */
+export function certifiedRaceWithNames(): (names: Record<string, string>) => Promise<{ view: RaceView; ev: RaceEvidence }> {
+  let fx: ExportFixture;
+  beforeAll(async () => {
+    fx = await makeExportFixture({ certified: true });
+  });
+  afterAll(async () => {
+    await fx.cleanup();
+  });
+  return async (names) => {
+    const view = withNames(fx.view, names);
+    return { view, ev: await readRaceEvidence(view, fx.dir) };
+  };
 }

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRaceEvidence } from '../../../../app/exports/evidence-files.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderResultSheet } from '../../../../app/exports/pdf/result-sheet.js';
-import { makeExportFixture, type ExportFixture } from '../../../helpers/export-fixture.js';
 import { pdfFonts, pdfText, pdfWords } from '../../../helpers/export-poppler.js';
-import { LONG_NAME, SCRIPT_NAMES, withNames } from '../../../helpers/script-names.js';
+import { certifiedRaceWithNames, LONG_NAME, SCRIPT_NAMES } from '../../../helpers/script-names.js';
 
 const software = { name: 'Photofinish', version: '0.1.0' };
-let fx: ExportFixture;
-
-beforeAll(async () => {
-  fx = await makeExportFixture({ certified: true });
-});
-afterAll(async () => {
-  await fx.cleanup();
-});
+const race = certifiedRaceWithNames();
 
 async function sheetWith(names: Record<string, string>): Promise<Buffer> {
-  const view = withNames(fx.view, names);
-  const ev = await readRaceEvidence(view, fx.dir);
+  const { view, ev } = await race(names);
   return (await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: 'A4', software })).pdf;
 }
 

@@ -3,26 +3,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRaceEvidence } from '../../../../app/exports/evidence-files.js';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_WIDTH, renderPostedPhoto } from '../../../../app/exports/photo/posted-photo.js';
-import { makeExportFixture, type ExportFixture } from '../../../helpers/export-fixture.js';
-import { LONG_NAME, SCRIPT_NAMES, withNames } from '../../../helpers/script-names.js';
+import { certifiedRaceWithNames, LONG_NAME, SCRIPT_NAMES } from '../../../helpers/script-names.js';
 
 const run = promisify(execFile);
 const software = { name: 'Photofinish', version: '0.1.0' };
-let fx: ExportFixture;
-
-beforeAll(async () => {
-  fx = await makeExportFixture({ certified: true });
-});
-afterAll(async () => {
-  await fx.cleanup();
-});
+const race = certifiedRaceWithNames();
 
 async function photoWith(names: Record<string, string>) {
-  const view = withNames(fx.view, names);
-  const ev = await readRaceEvidence(view, fx.dir);
+  const { view, ev } = await race(names);
   return renderPostedPhoto(view, ev.composite, ev.hashes, software);
 }
 
