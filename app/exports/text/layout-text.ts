@@ -72,29 +72,53 @@ function breakable(text: string): string[] {
   return out;
 }
 
-/** The text's lines at most `width` wide (each paragraph of `\n` on its own lines), in logical order. */
+/**
+ * The text's lines at most `width` wide (each paragraph of `\n` on its own lines), in logical order. Widths add up
+ * piece by piece (each piece shaped once and remembered), so a long paragraph costs one shaping per word.
+ */
 export function breakLines(text: string, base: BaseFace, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
+    let ink = 0; // width of the line without its trailing spaces
+    let spaces = ''; // spaces after the last word, kept only if another word follows on the line
     const push = () => {
-      lines.push(line.trimEnd());
+      lines.push(line);
       line = '';
+      ink = 0;
+      spaces = '';
+    };
+    const add = (piece: string, w: number) => {
+      line += spaces + piece;
+      ink += (spaces ? textWidth(spaces, base, size) : 0) + w;
+      spaces = '';
     };
     for (const token of breakable(paragraph)) {
       if (/^\s+$/.test(token)) {
-        if (line) line += token;
+        if (line) spaces += token;
         continue;
       }
-      if (textWidth((line + token).trimEnd(), base, size) <= width) {
-        line += token;
+      const w = textWidth(token, base, size);
+      const gap = spaces ? textWidth(spaces, base, size) : 0;
+      if (!line || ink + gap + w <= width) {
+        if (!line && w > width) {
+          // A word wider than the line is cut between its characters (never inside one).
+          for (const g of clusters(token)) {
+            const gw = textWidth(g, base, size);
+            if (line && ink + gw > width) push();
+            add(g, gw);
+          }
+        } else add(token, w);
         continue;
       }
-      if (line.trim()) push();
-      // A word wider than the line is cut between its characters (never inside one).
-      for (const g of clusters(token)) {
-        if (line && textWidth(line + g, base, size) > width) push();
-        line += g;
+      push();
+      if (w <= width) add(token, w);
+      else {
+        for (const g of clusters(token)) {
+          const gw = textWidth(g, base, size);
+          if (line && ink + gw > width) push();
+          add(g, gw);
+        }
       }
     }
     push();

@@ -18,6 +18,8 @@ describe('text in any script', () => {
     expect(faceRuns('김민준', 'sansBold').map((r) => r.face)).toEqual(['hangul']);
     expect(faceRuns('สมชาย', 'sansBold').map((r) => r.face)).toEqual(['thaiBold']);
     expect(faceRuns('राहुल', 'sans').map((r) => r.face)).toEqual(['devanagari']);
+    // Japanese: kana and kanji in the Han face (Noto Sans SC carries both).
+    expect(faceRuns('やまだ タロウ', 'sans').map((r) => r.face)).toEqual(['han', 'sans', 'han']);
   });
 
   it('keeps Latin text on the plain path and sends other scripts and right-to-left text to the shaper', () => {
