@@ -7,12 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../app/api/client.js';
-import { dispatchCall } from '../../app/api/dispatch.js';
-import { initRaceFolder } from '../../app/store/race-store.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { FIXTURE_ENTRIES, FIXTURE_EVENT, makeExportFixture, type ExportFixture } from '../helpers/export-fixture.js';
-import { LONG_NAME, SCRIPT_NAMES } from '../helpers/script-names.js';
+import type { ExportFixture } from '../helpers/export-fixture.js';
+import { LONG_NAME, makeNamedStoreRace, SCRIPT_NAMES } from '../helpers/script-names.js';
 import { rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
@@ -31,18 +28,8 @@ describe.skipIf(skip !== null)('workspace: names of every length and script', ()
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'pf-e2e-names-'));
-    fx = await makeExportFixture({ evidenceOnly: true });
-    const competitors = FIXTURE_ENTRIES.map((e) => {
-      const { firstName: _f, lastName: _l, ...c } = e.c;
-      return { ...c, name: NAMES[c.id] ?? c.name };
-    });
-    await initRaceFolder(fx.dir, { manifestSha256: fx.manifestSha256, meta: fx.view.meta, event: FIXTURE_EVENT, sport: 'athletics', competitors, actor: 'Jane Official', at: '2026-06-14T15:20:30.000Z' });
+    ({ fx } = await makeNamedStoreRace(dataDir, NAMES));
     app = await startE2eApp({ dataDir, colorScheme: 'light', startup: { kind: 'race', path: fx.dir } });
-    const api = createApiClient((name, args) => dispatchCall(app.running.service, name, args));
-    const { raceId } = await api.openRace({ path: fx.dir });
-    await api.placeMark({ raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
-    await api.placeMark({ raceId, competitorId: '12', column: 230, by: 'Jane Official' });
-    await api.placeMark({ raceId, competitorId: '3', column: 262.4, by: 'Jane Official' });
   });
   afterAll(async () => {
     await app?.close();

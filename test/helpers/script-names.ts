@@ -4,8 +4,12 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { RaceView } from '../../app/api/types.js';
+import { createApiClient } from '../../app/api/client.js';
+import { dispatchCall } from '../../app/api/dispatch.js';
 import { readRaceEvidence, type RaceEvidence } from '../../app/exports/evidence-files.js';
-import { makeExportFixture, type ExportFixture } from './export-fixture.js';
+import { createService } from '../../app/service/create-service.js';
+import { initRaceFolder } from '../../app/store/race-store.js';
+import { FIXTURE_ENTRIES, FIXTURE_EVENT, makeExportFixture, type ExportFixture } from './export-fixture.js';
 
 export const LONG_NAME = `Wolfeschlegelsteinhausenbergerdorff${'x'.repeat(200 - 35 - 3)}END`;
 
@@ -51,4 +55,24 @@ export function certifiedRaceWithNames(): (names: Record<string, string>) => Pro
     const view = withNames(fx.view, names);
     return { view, ev: await readRaceEvidence(view, fx.dir) };
   };
+}
+
+/**
+ * The export fixture as a real race through the store (race.json and audit log), its start list carrying `names`
+ * (first and last names dropped), opened through the service's typed API with three finishers marked.
+ */
+export async function makeNamedStoreRace(dataDir: string, names: Record<string, string>): Promise<{ fx: ExportFixture; api: ReturnType<typeof createApiClient>; raceId: string }> {
+  const fx = await makeExportFixture({ evidenceOnly: true });
+  const competitors = FIXTURE_ENTRIES.map((e) => {
+    const { firstName: _f, lastName: _l, ...c } = e.c;
+    return { ...c, name: names[c.id] ?? c.name };
+  });
+  await initRaceFolder(fx.dir, { manifestSha256: fx.manifestSha256, meta: fx.view.meta, event: FIXTURE_EVENT, sport: 'athletics', competitors, actor: 'Jane Official', at: '2026-06-14T15:20:30.000Z' });
+  const running = createService({ shell: 'cli', dataDir });
+  const api = createApiClient((name, args) => dispatchCall(running.service, name, args));
+  const { raceId } = await api.openRace({ path: fx.dir });
+  await api.placeMark({ raceId, competitorId: '7', column: 200.5, by: 'Jane Official' });
+  await api.placeMark({ raceId, competitorId: '12', column: 230, by: 'Jane Official' });
+  await api.placeMark({ raceId, competitorId: '3', column: 262.4, by: 'Jane Official' });
+  return { fx, api, raceId };
 }
