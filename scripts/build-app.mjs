@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles the desktop app's Node side with esbuild into dist/ (`npm run build:app`):
-//   dist/app/electron/main.cjs    the main process (package.json "main"); electron, sharp, pdfkit and pino stay external
+//   dist/app/electron/main.cjs    the main process (package.json "main"); electron, sharp, pdfkit, fontkit and pino stay external
 //                                 (native code and data files that must be loaded from node_modules). CommonJS on
 //                                 purpose: an ESM entry is loaded asynchronously, so `app` could be ready before
 //                                 its top-level code registers the app:// scheme and takes the single-instance lock.
@@ -71,7 +71,7 @@ await Promise.all([
     outfile: path.join(outdir, 'app/electron/main.cjs'),
     format: 'cjs',
     target: 'node22',
-    external: ['electron', 'sharp', 'pdfkit', 'pino'],
+    external: ['electron', 'sharp', 'pdfkit', 'fontkit', 'pino'],
     // The sources are ESM and some locate files from import.meta.url (fonts, the renderer); give them the bundle's.
     banner: { js: "const __pfImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     define: { ...common.define, 'import.meta.url': '__pfImportMetaUrl' },

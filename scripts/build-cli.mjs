@@ -9,7 +9,7 @@
 //                              bin/photofinish.mjs uses the bundle only while all of them are unchanged, and runs the
 //                              TypeScript sources through tsx otherwise (so an edited checkout never runs stale code)
 //
-// sharp, pdfkit, electron and pino stay external (native code, data files, pino's worker-thread loader: loaded from
+// sharp, pdfkit (and fontkit, which it shapes with), electron and pino stay external (native code, data files, pino's worker-thread loader: loaded from
 // node_modules); zod is bundled.
 // Sources locate files from import.meta.url (fonts, package.json, the renderer); each file gets its own original URL,
 // so those paths resolve exactly as they do from the sources.
@@ -68,7 +68,7 @@ async function bundle() {
     target: 'node20',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunk-[hash]',
-    external: ['sharp', 'pdfkit', 'electron', 'pino'],
+    external: ['sharp', 'pdfkit', 'fontkit', 'electron', 'pino'],
     // Bundled CommonJS dependencies may call require(); give them Node's.
     banner: { js: "import { createRequire as __pfCreateRequire } from 'node:module'; const require = __pfCreateRequire(import.meta.url);" },
     sourcemap: 'linked',

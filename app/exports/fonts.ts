@@ -4,6 +4,7 @@
  * pdfkit's built-in AFM fonts are not embedded and the annotated PNG must not depend on installed fonts.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../domain/errors.js';
@@ -41,4 +42,40 @@ export function fontsDir(): string {
 
 export function fontPath(name: FontName): string {
   return path.join(fontsDir(), FONT_FILES[name]);
+}
+
+/**
+ * Fonts for the scripts DejaVu lacks (Chinese, Japanese, Korean, Thai, Devanagari) or sets without proper joining
+ * (Arabic, Hebrew): Google's Noto Sans families (SIL Open Font License 1.1) as the @expo-google-fonts npm packages
+ * ship them, plain TrueType with the OpenType shaping tables, pinned to exact versions so a sheet's bytes do not
+ * change with a font update. CJK is one weight only (each weight is 6-10 MB): bold CJK text prints regular.
+ * Noto Sans SC carries the Han ideographs and kana, Noto Sans KR the Hangul.
+ */
+export const SCRIPT_FONT_FILES = {
+  arabic: ['@expo-google-fonts/noto-sans-arabic', '400Regular/NotoSansArabic_400Regular.ttf'],
+  arabicBold: ['@expo-google-fonts/noto-sans-arabic', '700Bold/NotoSansArabic_700Bold.ttf'],
+  hebrew: ['@expo-google-fonts/noto-sans-hebrew', '400Regular/NotoSansHebrew_400Regular.ttf'],
+  hebrewBold: ['@expo-google-fonts/noto-sans-hebrew', '700Bold/NotoSansHebrew_700Bold.ttf'],
+  thai: ['@expo-google-fonts/noto-sans-thai', '400Regular/NotoSansThai_400Regular.ttf'],
+  thaiBold: ['@expo-google-fonts/noto-sans-thai', '700Bold/NotoSansThai_700Bold.ttf'],
+  devanagari: ['@expo-google-fonts/noto-sans-devanagari', '400Regular/NotoSansDevanagari_400Regular.ttf'],
+  devanagariBold: ['@expo-google-fonts/noto-sans-devanagari', '700Bold/NotoSansDevanagari_700Bold.ttf'],
+  han: ['@expo-google-fonts/noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'],
+  hangul: ['@expo-google-fonts/noto-sans-kr', '400Regular/NotoSansKR_400Regular.ttf'],
+} as const;
+
+export type ScriptFontName = keyof typeof SCRIPT_FONT_FILES;
+
+const requireHere = createRequire(import.meta.url);
+
+/** A script font's file, inside its npm package (node_modules, or the packaged app's asar, which Electron reads). */
+export function scriptFontPath(name: ScriptFontName): string {
+  const [pkg, file] = SCRIPT_FONT_FILES[name];
+  let dir: string;
+  try {
+    dir = path.dirname(requireHere.resolve(`${pkg}/package.json`));
+  } catch {
+    throw new UserError(`Fonts for names in other scripts are missing: the package ${pkg} is not installed; reinstall Photofinish`, 'INTERNAL');
+  }
+  return path.join(dir, file);
 }

@@ -70,7 +70,7 @@ export const LAYER_PACKAGES = {
   capture: [NODE, 'zod'],
   imaging: [NODE, 'sharp'],
   detection: [NODE, 'sharp'],
-  exports: [NODE, 'sharp', 'pdfkit'],
+  exports: [NODE, 'sharp', 'pdfkit', 'fontkit', 'bidi-js'],
   demo: [NODE, 'sharp'],
   service: [NODE],
   bridge: [NODE],

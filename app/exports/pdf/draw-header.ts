@@ -22,7 +22,7 @@ export function drawHeader(w: SheetWriter, view: RaceView, rows: [string, string
   // The event line reads as one line where it can ("…, heat 3, wind +1.2 m/s" never split before "m/s").
   let size = 16;
   w.font('Sans-Bold', size);
-  while (size > 12 && d.widthOfString(title) > titleWidth) w.font('Sans-Bold', --size);
+  while (size > 12 && w.widthOf(title) > titleWidth) w.font('Sans-Bold', --size);
   w.textAt(title, w.left, w.y, { width: titleWidth });
   w.y += w.heightOf(title, titleWidth) + 1;
   const sub = raceSubtitle(view);

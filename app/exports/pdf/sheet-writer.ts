@@ -5,6 +5,8 @@
  */
 import PDFDocument from 'pdfkit';
 import { fontPath } from '../fonts.js';
+import type { Face } from '../text/faces.js';
+import { drawShapedText, isShaped, shapedLines, shapedWidth, type CurrentFont, type SheetFontName } from './shaped-text.js';
 
 export type Paper = 'A4' | 'Letter';
 
@@ -36,6 +38,9 @@ export class SheetWriter {
   y = MARGIN;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
+  /** The font of the last font() call: text in other scripts is laid out around it (shaped-text.ts). */
+  private current: CurrentFont = { name: 'Sans', size: 10 };
+  private readonly faces = new Set<Face>();
 
   constructor(private readonly opts: SheetWriterOptions) {
     const [w, h] = PAPER_SIZE[opts.paper];
@@ -91,17 +96,29 @@ export class SheetWriter {
     return true;
   }
 
-  font(name: 'Sans' | 'Sans-Bold' | 'Mono', size: number, colour = INK): PDFKit.PDFDocument {
+  font(name: SheetFontName, size: number, colour = INK): PDFKit.PDFDocument {
+    this.current = { name, size };
     return this.doc.font(name).fontSize(size).fillColor(colour);
   }
 
   /** Text at an absolute place that never triggers pdfkit's own page breaks. */
   textAt(text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): void {
+    if (isShaped(text, this.current)) {
+      const o = { lineBreak: options.width !== undefined, ...options };
+      drawShapedText(this.doc, text, x, y, this.current, o, this.doc.currentLineHeight(true), this.faces);
+      return;
+    }
     this.doc.text(text, x, y, { lineBreak: options.width !== undefined, ...options, height: options.height ?? 10_000 });
   }
 
   heightOf(text: string, width: number): number {
+    if (isShaped(text, this.current)) return shapedLines(text, this.current, { width }).length * this.doc.currentLineHeight(true);
     return this.doc.heightOfString(text, { width });
+  }
+
+  /** Width of one line of `text` in the current font. */
+  widthOf(text: string): number {
+    return isShaped(text, this.current) ? shapedWidth(text, this.current) : this.doc.widthOfString(text);
   }
 
   /** A section heading with a rule under it; keeps `keepWith` points of what follows on the same page. */

@@ -1,12 +1,18 @@
 /**
  * The words that travel with the posted photo: a headline, the caption (who won, by how much, over whom, and whether
  * the result is certified, by whom and when), the credit, the date of the race, keywords, and the result itself in
- * the semicolon lines Omega's result images carry (`Rank;Bib;Lane;LastName;FirstName;Nat;Time;Margin`). The same
- * words are printed in the photo's caption band and written into its metadata.
+ * the semicolon lines Omega's result images carry (`Rank;Bib;Lane;LastName;FirstName;Club;Time;Margin`, the sixth
+ * column named for what it holds: Club, Nation, Team, or Affiliation where they are mixed; names split into last and
+ * first as the `.lif` splits them). The same words are printed in the photo's caption band and written into its
+ * metadata.
  */
 import type { RaceView } from '../../api/types.js';
 import { ordinal } from '../../domain/closeup/close-finishes.js';
+import type { Competitor } from '../../domain/race/document.js';
 import { marginWords } from '../closeups.js';
+import { affiliationOf } from '../../domain/race/affiliation.js';
+import { splitName } from '../lif.js';
+import { identityColumns } from '../sheet/sport-columns.js';
 import { fullRaceTitle } from '../sheet/describe.js';
 import { instantText } from '../sheet/notes.js';
 
@@ -20,6 +26,8 @@ export interface PhotoCaption {
   credit: string;
   /** The race's date (and start time) as ISO 8601 text, or the evidence build date. */
   dateCreated: string;
+  /** The start time of day as the event gives it ("14:05:30"), if it does. */
+  startTime: string | null;
   keywords: string[];
   /** Omega-style result lines, with their header line first. */
   results: string[];
@@ -27,7 +35,13 @@ export interface PhotoCaption {
   podium: { tag: string; name: string; time: string; margin: string }[];
 }
 
-export const RESULT_HEADER = 'Rank;Bib;Lane;LastName;FirstName;Nat;Time;Margin';
+const AFFILIATIONS = ['Club', 'Nation', 'Club or nation', 'Team'];
+
+/** The result lines' header: the affiliation column under the sheet's own heading for it ("Club or nation" → ClubOrNation). */
+export function resultHeader(sport: string, competitors: readonly Competitor[]): string {
+  const title = identityColumns(sport, competitors).find((c) => AFFILIATIONS.includes(c.title))?.title ?? 'Affiliation';
+  return `Rank;Bib;Lane;LastName;FirstName;${title.replace(/ or n/, 'OrN')};Time;Margin`;
+}
 const PODIUM = 8;
 
 const clean = (s: string | undefined) => (s ?? '').replace(/[;\r\n]+/g, ' ').trim();
@@ -50,22 +64,24 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
 
   const c = view.certified;
   const status = c ? `Certified by ${c.official}${c.role ? `, ${c.role}` : ''}, ${instantText(c.at)} (revision ${c.revision})` : `PROVISIONAL — not certified (revision ${view.revision})`;
+  const animals = sport === 'horse' || sport === 'greyhound';
+  const names = (name: string, comp: Competitor | undefined) => splitName(name, comp?.firstName, comp?.lastName, animals);
   const results = [
-    RESULT_HEADER,
+    resultHeader(sport, view.competitors),
     ...view.results.finishers.map((f, i) => {
       const comp = byId.get(f.competitor);
       const prev = i > 0 ? view.results.finishers[i - 1] : undefined;
       const gap = prev && f.place !== null && prev.place !== null ? marginWords(f, prev, sport).replace(/ s$/, '') : '';
-      const last = comp?.lastName ?? (comp?.firstName ? '' : f.name);
-      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, comp?.firstName ?? '', f.team ?? comp?.team ?? '', f.time_display || f.lengths_display || '', gap].map((x) => clean(String(x))).join(';');
+      const [last, firstName] = names(f.name, comp);
+      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, firstName, f.team ?? affiliationOf(comp) ?? '', f.time_display || f.lengths_display || '', gap].map((x) => clean(String(x))).join(';');
     }),
     // DNS, DNF and DQ stand in the rank column, as FinishLynx and Omega write them; nobody goes missing.
     ...view.results.others
       .filter((o) => o.status !== 'unmarked')
       .map((o) => {
         const comp = byId.get(o.competitor);
-        const last = comp?.lastName ?? (comp?.firstName ? '' : o.name);
-        return [o.status, o.competitor, comp?.lane ?? '', last, comp?.firstName ?? '', comp?.team ?? '', '', ''].map((x) => clean(String(x))).join(';');
+        const [last, firstName] = names(o.name, comp);
+        return [o.status, o.competitor, comp?.lane ?? '', last, firstName, o.team ?? affiliationOf(comp) ?? '', '', ''].map((x) => clean(String(x))).join(';');
       }),
   ];
   const meta = view.meta;
@@ -89,6 +105,7 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
     status,
     credit: c ? `Photo finish: ${c.official}${venue ? `, ${venue}` : ''} (${software.name})` : `Photo finish, provisional (${software.name})`,
     dateCreated: date,
+    startTime: ev.start_time ?? null,
     keywords: [...new Set(keywords)],
     results,
     podium: placed.slice(0, PODIUM).map((f, i) => ({

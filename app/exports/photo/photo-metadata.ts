@@ -1,10 +1,13 @@
 /**
  * The posted photo's metadata, the way newsrooms' tools read a picture's caption: XMP with the IPTC Core fields
  * (photoshop:Headline, dc:description, photoshop:Credit, photoshop:DateCreated, dc:subject, dc:title, dc:creator,
- * photoshop:Instructions) and the EXIF a desktop shows (ImageDescription, Artist, Software, DateTime). sharp writes
- * both into the JPEG (withXmp, withExif); the XMP packet is plain text built here, with no clock or random id in
+ * photoshop:Instructions), the same fields as IPTC-IIM (ObjectName the event, Headline the event and its start time,
+ * Caption-Abstract the decision and the result lines, By-line, Credit, Keywords, DateCreated, SpecialInstructions)
+ * and the EXIF a desktop shows (ImageDescription, Artist, Software, DateTime). sharp writes the EXIF and XMP
+ * (withXmp, withExif), iptc-iim.ts the IIM; the XMP packet is plain text built here, with no clock or random id in
  * it, so the same race gives the same bytes.
  */
+import { iimText, IIM, utf8Within, type IimDataSet } from './iptc-iim.js';
 import type { PhotoCaption } from './photo-caption.js';
 
 /** The fields written, by the names exiftool shows them under: what the export reports to the user. */
@@ -20,6 +23,40 @@ export function descriptionOf(c: PhotoCaption): string {
   return [c.summary, ...c.results].join('\n');
 }
 
+/** The headline newsrooms file the picture under: the event and its start time ("…, 100 m final, 14:05:30"). */
+export function metadataHeadline(c: PhotoCaption): string {
+  return c.startTime ? `${c.title}, ${c.startTime}` : c.title;
+}
+
+/** The caption as IIM's Caption-Abstract (at most 2000 bytes): whole lines of the description, "…" where cut. */
+function captionAbstract(c: PhotoCaption): string {
+  const whole = descriptionOf(c);
+  if (Buffer.byteLength(whole) <= IIM.captionAbstract.max) return whole;
+  const lines: string[] = [];
+  for (const line of whole.split('\n')) {
+    if (Buffer.byteLength([...lines, line, '…'].join('\n')) > IIM.captionAbstract.max) break;
+    lines.push(line);
+  }
+  return lines.length ? [...lines, '…'].join('\n') : `${utf8Within(whole, IIM.captionAbstract.max - 3).toString()}…`;
+}
+
+/** The IIM datasets (record 2), in dataset order. */
+export function iimDataSets(c: PhotoCaption, creator: string, software: { name: string; version: string }): IimDataSet[] {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(c.dateCreated);
+  return [
+    iimText('objectName', c.title),
+    ...c.keywords.map((k) => iimText('keywords', k)),
+    iimText('specialInstructions', c.status),
+    ...(day ? [iimText('dateCreated', `${day[1]}${day[2]}${day[3]}`)] : []),
+    iimText('originatingProgram', software.name),
+    iimText('programVersion', software.version),
+    iimText('byline', creator),
+    iimText('headline', metadataHeadline(c)),
+    iimText('credit', c.credit),
+    iimText('captionAbstract', captionAbstract(c)),
+  ];
+}
+
 export function xmpPacket(c: PhotoCaption, creator: string, tool: string, createdAt: string): string {
   const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${xml(text)}</rdf:li></rdf:Alt>`;
   return [
@@ -30,7 +67,7 @@ export function xmpPacket(c: PhotoCaption, creator: string, tool: string, create
     ' xmlns:dc="http://purl.org/dc/elements/1.1/"',
     ' xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"',
     ' xmlns:xmp="http://ns.adobe.com/xap/1.0/">',
-    `<photoshop:Headline>${xml(c.headline)}</photoshop:Headline>`,
+    `<photoshop:Headline>${xml(metadataHeadline(c))}</photoshop:Headline>`,
     `<photoshop:Credit>${xml(c.credit)}</photoshop:Credit>`,
     `<photoshop:DateCreated>${xml(c.dateCreated)}</photoshop:DateCreated>`,
     `<photoshop:Instructions>${xml(c.status)}</photoshop:Instructions>`,
@@ -66,7 +103,7 @@ export function exifTags(c: PhotoCaption, creator: string, tool: string, created
 /** What is written, for the export's report and the CLI. */
 export function photoFields(c: PhotoCaption, creator: string): PhotoField[] {
   return [
-    { name: 'XMP-photoshop:Headline', value: c.headline },
+    { name: 'XMP-photoshop:Headline', value: metadataHeadline(c) },
     { name: 'XMP-dc:Description', value: descriptionOf(c) },
     { name: 'XMP-photoshop:Credit', value: c.credit },
     { name: 'XMP-photoshop:DateCreated', value: c.dateCreated },
@@ -75,5 +112,11 @@ export function photoFields(c: PhotoCaption, creator: string): PhotoField[] {
     { name: 'XMP-dc:Creator', value: creator },
     { name: 'XMP-dc:Subject', value: c.keywords.join(', ') },
     { name: 'EXIF:ImageDescription', value: c.headline },
+    { name: 'IPTC:ObjectName', value: c.title },
+    { name: 'IPTC:Headline', value: metadataHeadline(c) },
+    { name: 'IPTC:Caption-Abstract', value: captionAbstract(c) },
+    { name: 'IPTC:By-line', value: creator },
+    { name: 'IPTC:Credit', value: c.credit },
+    { name: 'IPTC:Keywords', value: c.keywords.join(', ') },
   ];
 }

@@ -3,7 +3,7 @@
  * finishers with place labels on the hairlines, an enlargement (the decisive finish, or the first close one where
  * the race is won by too much to enlarge) in true proportions (every pixel a whole block, never resampled) beside
  * the top places, and a caption band saying who won, by how much, and whether and by whom the result is
- * certified. The caption and result also go into the file's XMP and EXIF.
+ * certified. The caption and result also go into the file's XMP, IPTC-IIM and EXIF.
  * Nothing reads a clock: the same race at the same revision gives the same bytes.
  */
 import sharp, { type OverlayOptions } from 'sharp';
@@ -16,12 +16,13 @@ import type { EvidenceHashes } from '../evidence-files.js';
 import { sheetInstant } from '../pdf/result-sheet.js';
 import { overviewTexts, rasterOverview } from '../raster/overview.js';
 import { paintCloseup } from '../raster/paint-closeup.js';
-import { renderText, TextCache, type TextImage } from '../raster/text.js';
+import { renderFittedText, renderText, TextCache, type TextImage } from '../raster/text.js';
 import { raceSubtitle } from '../sheet/describe.js';
 import { planImage } from '../sheet/image-plan.js';
 import { ColumnTimes } from '../../domain/time/column-time.js';
 import { photoCaption, type PhotoCaption } from './photo-caption.js';
-import { exifTags, photoFields, xmpPacket, type PhotoField } from './photo-metadata.js';
+import { app13Segment, iimBlock, insertSegment } from './iptc-iim.js';
+import { exifTags, iimDataSets, photoFields, xmpPacket, type PhotoField } from './photo-metadata.js';
 
 export const PHOTO_WIDTH = 2048;
 const M = 40;
@@ -99,7 +100,7 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
   const instant = sheetInstant(view).toISOString().replace('.000Z', 'Z');
   const creator = view.certified?.official ?? software.name;
   const tool = `${software.name} ${software.version}`;
-  const jpeg = await sharp({ create: { width: PHOTO_WIDTH, height, channels: 3, background: '#ffffff' } })
+  const encoded = await sharp({ create: { width: PHOTO_WIDTH, height, channels: 3, background: '#ffffff' } })
     .composite([...images, { input: overlay, left: 0, top: 0 }, ...layers])
     .removeAlpha()
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
@@ -107,6 +108,7 @@ export async function renderPostedPhoto(view: RaceView, composite: Buffer, hashe
     .withExif({ IFD0: exifTags(caption, creator, tool, instant) })
     .withXmp(xmpPacket(caption, creator, tool, instant))
     .toBuffer();
+  const jpeg = insertSegment(encoded, app13Segment(iimBlock(iimDataSets(caption, creator, software))));
   return { jpeg, width: PHOTO_WIDTH, height, caption, fields: photoFields(caption, creator) };
 }
 
@@ -160,7 +162,7 @@ async function titleBand(view: RaceView, caption: PhotoCaption): Promise<TextIma
     .join(' · ');
   const [title, subtitle, badge] = await Promise.all([
     renderText(caption.title, '#ffffff', true, 44, PHOTO_WIDTH - 2 * M - 560),
-    renderText(sub || 'Photo finish', '#cfcfcf', false, 26),
+    renderText(sub || 'Photo finish', '#cfcfcf', false, 26, PHOTO_WIDTH - 2 * M - 560),
     renderText(view.certified ? ' CERTIFIED ' : ' PROVISIONAL — NOT CERTIFIED ', '#ffffff', true, 30),
   ]);
   const height = 28 + title.height + 10 + subtitle.height + 26;
@@ -181,13 +183,8 @@ async function titleBand(view: RaceView, caption: PhotoCaption): Promise<TextIma
 async function podiumPanel(caption: PhotoCaption, width: number): Promise<TextImage> {
   const lines = await Promise.all(
     caption.podium.map(async (p) => {
-      const [tag, name, time, margin] = await Promise.all([
-        renderText(p.tag, '#111111', true, 30),
-        renderText(p.name, '#111111', false, 30),
-        renderText(p.time, '#111111', true, 30),
-        renderText(p.margin, '#555555', false, 26),
-      ]);
-      return { tag, name, time, margin };
+      const [tag, time, margin] = await Promise.all([renderText(p.tag, '#111111', true, 30), renderText(p.time, '#111111', true, 30), renderText(p.margin, '#555555', false, 26)]);
+      return { tag, time, margin };
     }),
   );
   const rowH = 52;
@@ -195,11 +192,14 @@ async function podiumPanel(caption: PhotoCaption, width: number): Promise<TextIm
   const tagW = Math.max(0, ...lines.map((l) => l.tag.width)) + 24;
   const marginW = Math.max(0, ...lines.map((l) => l.margin.width));
   const timeRight = width - 8 - (marginW > 0 ? marginW + 28 : 0);
+  const timeW = Math.max(0, ...lines.map((l) => l.time.width));
+  // A name longer than its room is cut with "…" (the caption band and the metadata carry it whole).
+  const names = await Promise.all(caption.podium.map((p) => renderFittedText(p.name, '#111111', false, 30, Math.max(30, timeRight - timeW - 24 - tagW))));
   const layers: OverlayOptions[] = [];
   lines.forEach((l, i) => {
     const top = i * rowH;
     layers.push({ input: l.tag.input, left: 0, top });
-    layers.push({ input: l.name.input, left: tagW, top });
+    layers.push({ input: (names[i] as TextImage).input, left: tagW, top });
     if (l.margin.width > 0) layers.push({ input: l.margin.input, left: width - 8 - l.margin.width, top: top + 4 });
     layers.push({ input: l.time.input, left: Math.max(tagW, timeRight - l.time.width), top });
   });

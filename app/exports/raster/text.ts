@@ -5,6 +5,9 @@
  */
 import sharp from 'sharp';
 import { fontPath } from '../fonts.js';
+import { needsShaping } from '../text/faces.js';
+import { fitWithEllipsis } from '../text/layout-text.js';
+import { renderShapedText } from './shaped-text.js';
 
 export interface TextImage {
   input: Buffer;
@@ -14,9 +17,14 @@ export interface TextImage {
 
 const escapeMarkup = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Text `size` pixels high on a transparent background: one line, or wrapped at `wrap` pixels. */
+/**
+ * Text `size` pixels high on a transparent background: one line, or wrapped at `wrap` pixels (a word longer than the
+ * line is broken between characters, so the image is never wider than `wrap`). Text in other scripts or right to
+ * left is drawn by shaped-text.ts.
+ */
 export async function renderText(text: string, colour: string, bold: boolean, size: number, wrap?: number): Promise<TextImage> {
   if (text.trim() === '') return { input: await sharp({ create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer(), width: 0, height: 0 };
+  if (needsShaping(text, bold ? 'sansBold' : 'sans')) return renderShapedText(text, colour, bold ? 'sansBold' : 'sans', size, wrap);
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${colour}">${escapeMarkup(text)}</span>`,
@@ -24,12 +32,22 @@ export async function renderText(text: string, colour: string, bold: boolean, si
       fontfile: fontPath(bold ? 'sansBold' : 'sans'),
       rgba: true,
       dpi: 72,
-      ...(wrap ? { width: wrap, wrap: 'word' as const } : {}),
+      ...(wrap ? { width: wrap, wrap: 'word-char' as const } : {}),
     },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
   return { input: data, width: info.width, height: info.height };
+}
+
+/** One line at most `width` pixels wide: the text, or as much of it as fits followed by "…". */
+export async function renderFittedText(text: string, colour: string, bold: boolean, size: number, width: number): Promise<TextImage> {
+  let img = await renderText(text, colour, bold, size);
+  // The layout's widths and the rendered image's can differ by a pixel or two: cut until the image fits.
+  for (let room = width; img.width > width && room > 0; room -= Math.max(1, size / 4)) {
+    img = await renderText(fitWithEllipsis(text, bold ? 'sansBold' : 'sans', size, room), colour, bold, size);
+  }
+  return img;
 }
 
 export interface TextSpec {

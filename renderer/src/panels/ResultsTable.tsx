@@ -108,7 +108,9 @@ export function ResultsTable() {
               <td className="place">{f.place}</td>
               <td className="bib">{f.competitor}</td>
               <td className="name-cell">
-                {f.name}
+                <span className="name" dir="auto" title={f.name}>
+                  {f.name}
+                </span>
                 {f.dead_heat ? (
                   <span className="badge dh" title={deadHeatTitle(race, f.competitor)}>
                     DH
@@ -156,7 +158,11 @@ export function ResultsTable() {
               {readOnly ? null : <td className="pick" />}
               <td className="place status">{o.status === 'unmarked' ? '—' : o.status}</td>
               <td className="bib">{o.competitor}</td>
-              <td>{o.name}</td>
+              <td className="name-cell">
+                <span className="name" dir="auto" title={o.name}>
+                  {o.name}
+                </span>
+              </td>
               <td className="num muted">{o.time_display}</td>
               <td className="muted" colSpan={3}>
                 {o.status === 'unmarked' ? 'neither mark nor status' : [o.rule ? `rule ${o.rule}` : '', o.reason ?? '', o.by ? `by ${o.by}` : ''].filter(Boolean).join(' · ')}

@@ -10,6 +10,9 @@ import { competitorColour } from '../viewer/colours.js';
 import { StatusMenu } from './StatusMenu.js';
 import { StartListField } from '../setup/StartListField.js';
 
+/** The name the start list gives, or its first and last name. */
+const nameOf = (c: { name?: string; firstName?: string; lastName?: string }) => c.name || [c.firstName, c.lastName].filter(Boolean).join(' ');
+
 export function StartListPanel() {
   const race = useSession(selectRace);
   const selectedId = useSession(selectSelectedId);
@@ -105,8 +108,9 @@ export function StartListPanel() {
               >
                 <span className="swatch" style={{ background: competitorColour(c, i) }} aria-hidden="true" />
                 <span className="bib">{c.id}</span>
-                <span className="name" title={[c.team, c.lane ? `lane ${c.lane}` : ''].filter(Boolean).join(' · ')}>
-                  {c.name || [c.firstName, c.lastName].filter(Boolean).join(' ') || '—'}
+                {/* A long name ends in "…" here; the title gives it whole. */}
+                <span className="name" dir="auto" title={[nameOf(c), c.team, c.lane ? `lane ${c.lane}` : ''].filter(Boolean).join(' · ')}>
+                  {nameOf(c) || '—'}
                 </span>
                 {/* With a status and no place, the status menu itself says which. */}
                 <span className={`mark-state${marked ? ' marked' : ''}`}>{status && !f ? '' : marked ? (f?.time_display ?? 'marked') : 'no mark'}</span>

@@ -60,18 +60,21 @@ describe('photofinish export --photo', () => {
     expect(status).toBe(0);
     expect(out[0]).toBe(file);
     // The CLI lists the fields it wrote.
-    expect(out.join('\n')).toContain("XMP-photoshop:Headline: City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12");
+    // The headline a newsroom files it under is the event and its start time; the decision leads the caption.
+    expect(out.join('\n')).toContain("XMP-photoshop:Headline: City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2, 15:21:04");
 
     const meta = await sharp(await fs.readFile(file)).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.width).toBe(2048);
 
     const tags = await exiftool(file);
-    expect(tags['XMP-photoshop:Headline']).toBe("City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12 Zoë Ñúñez-O'Brien");
+    expect(tags['XMP-photoshop:Headline']).toBe("City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2, 15:21:04");
     const description = String(tags['XMP-dc:Description']);
+    expect(description).toContain("City Games 2026 — Men's 100 m, round 1, heat 2, wind +1.2 m/s — Men's 100 m, heat 2: #7 Anna Müller wins by 0.02 s from #12 Zoë Ñúñez-O'Brien.");
     expect(description).toContain('Certified by Jane Official, Chief photo-finish judge');
     // Omega's result caption: one line per competitor, semicolon separated.
-    expect(description).toContain('Rank;Bib;Lane;LastName;FirstName;Nat;Time;Margin');
+    // The sixth column holds clubs, and says so (the sheet's own heading for it).
+    expect(description).toContain('Rank;Bib;Lane;LastName;FirstName;Club;Time;Margin');
     expect(description).toContain('1;7;4;Müller;Anna;TV Köln;10.21;');
     expect(description).toContain("2;12;5;Ñúñez-O'Brien;Zoë;Club Atlético, Sevilla;10.23;+0.02");
     // Those who take no place stand in the caption too, their status in the rank column.
