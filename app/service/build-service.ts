@@ -13,6 +13,9 @@ import { toRaceBuildRequest, type buildMethods } from '../api/methods/build.js';
 import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { loadManifest, readTimes } from '../store/evidence-reader.js';
+import { recordRaceSources } from '../store/source-index.js';
+import { systemErrorCondition } from '../domain/system-errors.js';
+import { logWarning } from './log-warning.js';
 import type { ServiceContext } from './context.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
@@ -53,6 +56,10 @@ export function createBuildService(ctx: ServiceContext): BuildService {
           ctx.emit({ type: 'job-progress', jobId, ...p });
         },
       });
+      // The index of sources: from now on no export, report or recording of any race writes over this footage.
+      await loadManifest(racePath)
+        .then((manifest) => recordRaceSources(ctx.dataDir, racePath, manifest))
+        .catch((err: unknown) => logWarning(`the index of race sources could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`));
       job.status.state = 'done';
       job.status.racePath = racePath;
       ctx.emit({ type: 'job-finished', jobId, state: 'done', racePath });
