@@ -4,7 +4,7 @@
  * symlink to a regular file is fine (it is followed). Checked before anything opens the path.
  */
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { UserError } from '../domain/errors.js';
 
 /** The file's stats; a one-line UserError naming `file` when it is missing or not a regular file. */
@@ -14,4 +14,29 @@ export async function requireRegularFile(file: string): Promise<Stats> {
   if (st.isDirectory()) throw new UserError(`${file}: is a folder where a file was expected`, 'INVALID_ARGUMENT');
   if (!st.isFile()) throw new UserError(`${file}: is not a regular file (a device, a FIFO or a socket); it is not read`, 'INVALID_ARGUMENT');
   return st;
+}
+
+/**
+ * The bytes of a regular file no larger than `maxBytes` (`what` names it in the message when it is larger: "the
+ * audit log"). A missing file rejects with the system's own error (ENOENT), so callers keep their own wording for it.
+ */
+export async function readBoundedFile(file: string, maxBytes: number, what: string): Promise<Buffer> {
+  const st = await stat(file);
+  if (st.isDirectory()) throw new UserError(`${file}: ${what} is a folder, not a file`, 'INVALID_ARGUMENT');
+  if (!st.isFile()) throw new UserError(`${file}: ${what} is not a regular file (a device, a FIFO or a socket); it is not read`, 'INVALID_ARGUMENT');
+  if (st.size > maxBytes) throw new UserError(`${file}: ${what} is ${st.size} bytes, more than the ${maxBytes} bytes it may hold; it is not read`, 'INVALID_ARGUMENT');
+  const h = await open(file, 'r');
+  try {
+    // What the file held when it was looked at: a file growing meanwhile is read to that size, never past the limit.
+    const buf = Buffer.alloc(st.size);
+    let at = 0;
+    while (at < buf.length) {
+      const { bytesRead } = await h.read(buf, at, buf.length - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return buf.subarray(0, at);
+  } finally {
+    await h.close();
+  }
 }
