@@ -76,6 +76,9 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
         out: record.build.out,
         line: record.build.line,
         timing: { kind: 'timestamps', file: path.join(folder, CAPTURE_LAYOUT.timestamps) },
+        // Every kept frame is decoded by the build: one the camera or the page sent with a sound header but a corrupt
+        // body is left out as a gap that names its file (reason bad-frame), and the race is built from the rest.
+        skipBad: true,
         name: record.build.name || path.basename(record.build.out),
         sport: record.build.sport,
         ...(record.build.startList ? { startList: record.build.startList } : {}),
