@@ -14,6 +14,7 @@ import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { loadManifest, readTimes } from '../store/evidence-reader.js';
 import { recordRaceSources } from '../store/source-index.js';
+import { checkWritableFolder } from '../store/write-guard.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
 import { logWarning } from './log-warning.js';
 import type { ServiceContext } from './context.js';
@@ -47,6 +48,10 @@ export function createBuildService(ctx: ServiceContext): BuildService {
   const run = async (job: Job, request: Parameters<BuildService['startBuild']>[0]) => {
     const { jobId } = job.status;
     try {
+      // The write guard: a new race never goes inside another race folder (a certified race's evidence/) or among
+      // the footage of a known race, its own included.
+      const source = path.resolve(request.source);
+      await checkWritableFolder(path.dirname(path.resolve(request.out)), { dataDir: ctx.dataDir, ownSources: { files: [source], folders: [source] } });
       const { buildRace } = await import('../imaging/race-builder/build-race.js');
       const { racePath } = await buildRace(toRaceBuildRequest(request), {
         signal: job.controller.signal,

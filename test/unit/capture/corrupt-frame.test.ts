@@ -24,8 +24,9 @@ afterAll(async () => {
 });
 
 /** A JPEG whose markers and size are right but whose entropy-coded data is garbage past the start of the scan. */
-function corruptBody(jpeg: Buffer): Uint8Array {
-  const bytes = Uint8Array.from(jpeg);
+function corruptBody(jpeg: Buffer): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(jpeg.length);
+  bytes.set(jpeg);
   let sos = -1;
   for (let i = 2; i < bytes.length - 1; i++) if (bytes[i] === 0xff && bytes[i + 1] === 0xda) sos = i;
   // Past the scan header, up to the end marker: 0xFF 0xFF … is no valid Huffman data (and no marker either).

@@ -124,3 +124,16 @@ describe('a recording\'s "Save the race in" folder', () => {
     await expect(service.checkCapture({ plan: plan(path.join(tmp, 'heat.race')), camera })).resolves.toBeUndefined();
   });
 });
+
+describe('build --out', () => {
+  it("refuses a new race inside a certified race's evidence/ and inside its own frames folder", async () => {
+    const intoEvidence = await cli(['build', otherFrames, '--out', path.join(other, 'evidence', 'new.race'), '--fps', '100']);
+    expect(intoEvidence.code).toBe(2);
+    expect(errorLine(intoEvidence.err)).toMatch(/evidence: lies inside the race folder .*cert\.race/);
+    expect(existsSync(path.join(other, 'evidence', 'new.race'))).toBe(false);
+    const intoFrames = await cli(['build', otherFrames, '--out', path.join(otherFrames, 'new.race'), '--fps', '100']);
+    expect(intoFrames.code).toBe(2);
+    expect(errorLine(intoFrames.err)).toMatch(/frames: lies in the folder of the frames/);
+    expect((await cli(['verify', other])).out).toMatch(/^intact\n/);
+  });
+});
