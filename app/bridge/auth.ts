@@ -48,3 +48,34 @@ export function isSameSiteRequest(req: IncomingMessage, hosts: Set<string>): boo
   if (site === 'cross-site') return false;
   return true;
 }
+
+/**
+ * One-time launch codes. The address handed to a browser on its command line (`serve --open`, `npm start`'s browser
+ * fallback) is readable in the process list by every local user, so it carries a code, not the session's token: the
+ * page trades the code once (`POST /auth/launch`) for the token and keeps that in memory and sessionStorage. After
+ * the first trade, or `ttlMs` unused, the code is dead: the same address in a second browser is refused.
+ */
+export interface LaunchCodes {
+  /** A fresh code. */
+  issue(): string;
+  /** True (once) for a live code, which is then dead; false for anything else. */
+  redeem(code: string): boolean;
+}
+
+export const LAUNCH_CODE_TTL_MS = 10 * 60 * 1000;
+
+export function createLaunchCodes(ttlMs = LAUNCH_CODE_TTL_MS, now: () => number = Date.now): LaunchCodes {
+  const live = new Map<string, number>();
+  return {
+    issue() {
+      const code = randomBytes(24).toString('base64url');
+      live.set(code, now() + ttlMs);
+      return code;
+    },
+    redeem(code) {
+      const expires = live.get(code);
+      live.delete(code);
+      return expires !== undefined && now() <= expires;
+    },
+  };
+}

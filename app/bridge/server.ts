@@ -8,9 +8,13 @@
  *                                         (methods that carry bytes: one octet-stream body, see app/api/binary-body.ts)
  *   GET  /api/events                      server-sent events (the renderer reads them with fetch + bearer)
  *   GET  /race-files/<raceId>/<path>      files of an open race (tiles, composite, exports); bearer token
+ *   POST /auth/launch                     { code } → { token }: a one-time launch code traded for the token
  *
- * Sign-in: `url` is `<origin>/#token=<token>`. The fragment never leaves the browser (not in logs, not in Referer);
- * the renderer moves it into sessionStorage, clears it from the address bar and sends it as a bearer header.
+ * Sign-in: `launchUrl()` is `<origin>/#code=<one-time code>`, what is printed and handed to a browser: the page
+ * trades the code for the token once, and the code is dead (a command line in the process list gives nothing).
+ * `url` is `<origin>/#token=<token>`, for callers in this process only (the tests' browsers). Neither fragment
+ * leaves the browser (not in logs, not in Referer); the renderer keeps the token in sessionStorage, clears the
+ * fragment from the address bar and sends the token as a bearer header.
  * The bridge binds 127.0.0.1 only and checks Host/Origin against itself, so neither other machines nor web pages
  * that rebind a DNS name to 127.0.0.1 can reach it.
  */
@@ -27,7 +31,7 @@ import { SECURITY_HEADERS } from '../security/csp.js';
 import { isRefusal, locateRaceFile, locateRendererFile, type Refusal } from '../security/served-files.js';
 import { log, logUnexpected } from '../runtime/log.js';
 import type { RunningService } from '../service/create-service.js';
-import { allowedHosts, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
+import { allowedHosts, createLaunchCodes, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
 import { createEventStreams } from './event-stream.js';
 import { httpStatusOf } from './http-status.js';
 import { sendFile } from './send-file.js';
@@ -52,8 +56,10 @@ export interface BridgeOptions {
 export interface RunningBridge {
   /** `http://127.0.0.1:<port>` */
   origin: string;
-  /** What a person opens: the origin with the token in the fragment. */
+  /** The origin with the token in the fragment: for this process's own browsers (tests), never a command line. */
   url: string;
+  /** What a person or a browser's command line gets: the origin with a fresh one-time launch code. */
+  launchUrl(): string;
   port: number;
   token: string;
   close(): Promise<void>;
@@ -72,6 +78,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   }
 
   const events = createEventStreams(opts.running);
+  const launchCodes = createLaunchCodes();
   let hosts = new Set<string>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -92,6 +99,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
 
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return handleApi(req, res, rawPath.slice('/api/'.length));
     if (rawPath.startsWith('/race-files/')) return handleRaceFile(req, res, rawPath.slice('/race-files/'.length));
+    if (rawPath === '/auth/launch') return handleLaunch(req, res);
     return handleRenderer(req, res, rawPath === '/' ? 'index.html' : rawPath.slice(1));
   }
 
@@ -144,6 +152,23 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     sendJson(res, outcome.ok ? 200 : httpStatusOf(outcome.error.code), outcome);
   }
 
+  /** A one-time launch code traded for the token (the only answer that carries it). */
+  async function handleLaunch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
+    const body = await readBody(req, 1024);
+    let code: unknown;
+    try {
+      code = body === 'too-large' ? null : (JSON.parse(body.toString('utf8')) as { code?: unknown } | null)?.code;
+    } catch {
+      code = null;
+    }
+    if (typeof code !== 'string' || !launchCodes.redeem(code)) {
+      log().warn('bridge refused a launch code that is used, expired or unknown');
+      return sendJson(res, 401, errorBody('FORBIDDEN', 'This address has been used already (it opens once): start Photofinish again for a new one.'));
+    }
+    sendJson(res, 200, { token });
+  }
+
   async function handleRaceFile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
     if (!hasBearer(req, token)) return unauthorized(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
@@ -173,6 +198,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   return {
     origin,
     url: `${origin}/#token=${token}`,
+    launchUrl: () => `${origin}/#code=${launchCodes.issue()}`,
     port: actualPort,
     token,
     close() {
@@ -268,7 +294,7 @@ function refuse(res: ServerResponse, refusal: Refusal, requested: string): void 
 
 function unauthorized(res: ServerResponse): void {
   log().warn('bridge refused a request without its token');
-  sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address (with its #token) printed when the server started.'), {
+  sendJson(res, 401, errorBody('FORBIDDEN', 'Missing or wrong token: open the address printed when the server started (each address opens once).'), {
     'WWW-Authenticate': 'Bearer',
   });
 }

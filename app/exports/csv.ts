@@ -19,8 +19,21 @@ export const CSV_COLUMNS = [
 /** The start list's optional columns, as given (empty where the start list had none). */
 const startListFields = (c: Competitor | undefined) => [c?.bib ?? '', c?.club ?? '', c?.nation ?? '', c?.jockey ?? '', c?.trainer ?? '', c?.draw ?? '', c?.trap ?? ''];
 
+/** A plain decimal number ("9.58", "+0.04", "-1.2", "1e-3"): a spreadsheet reads it as a number, never a formula. */
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A text cell that a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return: a start-list name such as `=HYPERLINK(...)`) gets a leading `'`, as OWASP's CSV-injection guidance
+ * recommends; numbers (a signed gap such as `+0.04`) stay numbers.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+}
+
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const cell = neutraliseFormula(value);
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 export function csvLine(fields: readonly string[]): string {

@@ -15,7 +15,7 @@ import { sha256Bytes } from '../store/sha256.js';
 import { renderAnnotatedPng } from './annotated-png.js';
 import { PLAIN_LATIN } from '../domain/text/cp1252.js';
 import { resultsCsv } from './csv.js';
-import { recordExports } from './export-log.js';
+import { exportLogKey, recordExports } from './export-log.js';
 import { checkExportTargets } from './export-target.js';
 import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
@@ -41,6 +41,8 @@ export interface ExportOptions {
   software: { name: string; version: string };
   /** Replace existing files that are not earlier exports of this race (`--force`, or confirmed in the app). */
   overwrite?: boolean;
+  /** The installation's data folder: its index of every race's sources and the key sealing export records. */
+  dataDir?: string;
 }
 
 /** "Men's 100 m, heat 2" → "mens-100-m-heat-2": safe on every file system, readable in a folder listing. */
@@ -111,9 +113,11 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
     if (other) throw new UserError(`${file}: named for both the ${other} and the ${k} export`, 'INVALID_ARGUMENT');
     seen.set(file, k);
   }
+  const dataDir = opts.dataDir ?? null;
+  const logKey = await exportLogKey(dataDir);
   await checkExportTargets(
     kinds.map((k) => targets[k] as string),
-    { raceDir, manifest: view.evidence, overwrite: opts.overwrite === true },
+    { raceDir, manifest: view.evidence, overwrite: opts.overwrite === true, dataDir, logKey },
   );
 
   const ev = await readRaceEvidence(view, raceDir);
@@ -130,7 +134,7 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
     const done = { kind, path: file, bytes: bytes.length, sha256: sha256Bytes(bytes) };
     written.push({ ...done, ...(Buffer.isBuffer(out) ? {} : { fields: out.fields }) });
     // Recorded file by file, so a later failure does not leave a written file unrecognised as this race's.
-    await recordExports(raceDir, [{ at: new Date().toISOString(), ...done, revision: view.revision }]);
+    await recordExports(raceDir, logKey, [{ at: new Date().toISOString(), ...done, revision: view.revision }]);
   }
   return { written };
 }

@@ -5,6 +5,7 @@ import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
 import { raceFolderOf } from '../store/race-folder.js';
+import { recordRaceSources } from '../store/source-index.js';
 import { loadRaceView } from './race-view.js';
 import { logRendererFailure, logWarning } from '../runtime/log.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
@@ -41,6 +42,10 @@ export function createAppService(ctx: ServiceContext): AppService {
       // A convenience list: a full disk or an unwritable data folder must not stop anyone opening a race.
       await rememberRecentRace(ctx.dataDir, { path: view.path, name: view.meta.name, openedAt: new Date().toISOString() }).catch((err: unknown) =>
         logWarning(`the list of recent races could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`, 'openRace'),
+      );
+      // Races built before the index existed (or elsewhere) join it when opened, so writers refuse their footage too.
+      await recordRaceSources(ctx.dataDir, view.path, view.evidence).catch((err: unknown) =>
+        logWarning(`the index of race sources could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`, 'openRace'),
       );
       return view;
     },

@@ -13,6 +13,10 @@ import { toRaceBuildRequest, type buildMethods } from '../api/methods/build.js';
 import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { loadManifest, readTimes } from '../store/evidence-reader.js';
+import { recordRaceSources } from '../store/source-index.js';
+import { checkWritableFolder } from '../store/write-guard.js';
+import { systemErrorCondition } from '../domain/system-errors.js';
+import { logWarning } from '../runtime/log.js';
 import type { ServiceContext } from './context.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
@@ -44,6 +48,10 @@ export function createBuildService(ctx: ServiceContext): BuildService {
   const run = async (job: Job, request: Parameters<BuildService['startBuild']>[0]) => {
     const { jobId } = job.status;
     try {
+      // The write guard: a new race never goes inside another race folder (a certified race's evidence/) or among
+      // the footage of a known race, its own included.
+      const source = path.resolve(request.source);
+      await checkWritableFolder(path.dirname(path.resolve(request.out)), { dataDir: ctx.dataDir, ownSources: { files: [source], folders: [source] } });
       const { buildRace } = await import('../imaging/race-builder/build-race.js');
       const { racePath } = await buildRace(toRaceBuildRequest(request), {
         signal: job.controller.signal,
@@ -53,6 +61,10 @@ export function createBuildService(ctx: ServiceContext): BuildService {
           ctx.emit({ type: 'job-progress', jobId, ...p });
         },
       });
+      // The index of sources: from now on no export, report or recording of any race writes over this footage.
+      await loadManifest(racePath)
+        .then((manifest) => recordRaceSources(ctx.dataDir, racePath, manifest))
+        .catch((err: unknown) => logWarning(`the index of race sources could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`, 'build'));
       job.status.state = 'done';
       job.status.racePath = racePath;
       ctx.emit({ type: 'job-finished', jobId, state: 'done', racePath });

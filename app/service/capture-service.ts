@@ -19,6 +19,7 @@ import { fitLineToFrame } from '../domain/line/finish-line.js';
 import type { FinishLine } from '../domain/race/evidence.js';
 import { planOutput } from '../imaging/race-builder/race-output.js';
 import { parseStartListFile } from '../store/start-list-file.js';
+import { checkWritableFolder } from '../store/write-guard.js';
 import type { BuildService } from './build-service.js';
 import type { ServiceContext } from './context.js';
 import { logWarning } from '../runtime/log.js';
@@ -33,8 +34,10 @@ export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethod
 export const ABANDONED_AFTER_MS = 15_000;
 
 /** What a recording needs before its first frame: the race folder free, the line in the picture, a readable start list. */
-async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera): Promise<{ out: string; line: FinishLine; startList: string | undefined; folder: string }> {
+async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera, dataDir: string): Promise<{ out: string; line: FinishLine; startList: string | undefined; folder: string }> {
   const out = path.resolve(plan.out);
+  // "Save the race in": the write guard's rules (never inside a race folder, e.g. a certified race's evidence/).
+  await checkWritableFolder(path.dirname(out), { dataDir });
   await planOutput(out, false);
   // The line as it will be sampled (a segment reaching past the picture is clipped to it, as a build does).
   const { line } = fitLineToFrame(plan.line, camera.width, camera.height, 'the camera picture');
@@ -73,6 +76,9 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
         out: record.build.out,
         line: record.build.line,
         timing: { kind: 'timestamps', file: path.join(folder, CAPTURE_LAYOUT.timestamps) },
+        // Every kept frame is decoded by the build: one the camera or the page sent with a sound header but a corrupt
+        // body is left out as a gap that names its file (reason bad-frame), and the race is built from the rest.
+        skipBad: true,
         name: record.build.name || path.basename(record.build.out),
         sport: record.build.sport,
         ...(record.build.startList ? { startList: record.build.startList } : {}),
@@ -93,10 +99,10 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       return { out: path.join(dir, `${safe} ${stamp}`) };
     },
     async checkCapture({ plan, camera }) {
-      await checkPlan(plan, camera);
+      await checkPlan(plan, camera, ctx.dataDir);
     },
     async startCapture({ plan, camera }) {
-      const { out, line, startList, folder } = await checkPlan(plan, camera);
+      const { out, line, startList, folder } = await checkPlan(plan, camera, ctx.dataDir);
       const record: CaptureRecord = {
         schema: CAPTURE_SCHEMA,
         schemaVersion: 1,

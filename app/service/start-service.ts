@@ -19,6 +19,7 @@ import { zeroControlContradiction, zeroControlReport } from '../domain/start/zer
 import { parseSecondsToTicks } from '../domain/time/ticks.js';
 import type { FoundStart } from '../detection/start-signal/find-start.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { checkWritableFile } from '../store/write-guard.js';
 import { openRaceFolder } from '../store/race-store.js';
 import { sha256Bytes } from '../store/sha256.js';
 import { SOFTWARE } from '../runtime/version.js';
@@ -86,6 +87,8 @@ export function createStartService(ctx: ServiceContext): StartService {
       });
     },
     async runZeroControl({ source, audioPath, out, by }) {
+      // The write guard first: never a race folder, a known race's footage, this test's own recording, or a device.
+      if (out) await checkWritableFile(out, { dataDir: ctx.dataDir, ownSources: { files: [source, ...(audioPath ? [audioPath] : [])], folders: [] } });
       const { runZeroControlTest } = await import('../detection/start-signal/zero-control-test.js');
       const report = await runZeroControlTest({ source, audioPath, by, at: new Date().toISOString(), software: { name: SOFTWARE.name, version: SOFTWARE.version } });
       if (out) {

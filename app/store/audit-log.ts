@@ -3,7 +3,7 @@
  * durably. A last line without its newline that does not parse is an append a crash interrupted: it was never
  * committed (the document is written only after the append returns), so it is reported as `tornTail`.
  */
-import { readFile } from 'node:fs/promises';
+import { readBoundedFile } from './regular-file.js';
 import { isErrnoLike, systemErrorToUserError } from '../domain/system-errors.js';
 import { auditEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
 import { UserError } from '../domain/errors.js';
@@ -19,8 +19,15 @@ export interface AuditLogRead {
   goodBytes: number;
 }
 
+/**
+ * Largest audit log read: a race's log is a few hundred entries of a kilobyte or two; 64 MiB is tens of thousands
+ * of changes. Anything larger (or a link to /dev/zero) is not a race's log and is refused, not read.
+ */
+export const MAX_AUDIT_LOG_BYTES = 64 * 1024 * 1024;
+
 export async function readAuditLog(file: string): Promise<AuditLogRead> {
-  const buf = await readFile(file).catch((err: unknown) => {
+  const buf = await readBoundedFile(file, MAX_AUDIT_LOG_BYTES, "the race's audit log").catch((err: unknown) => {
+    if (err instanceof UserError) throw err;
     if (isErrnoLike(err) && err.code === 'EISDIR') {
       throw new UserError(`${file}: the race's audit log is a folder, not a file; the race cannot be opened (restore audit.jsonl from a copy of the race)`, 'CONFLICT');
     }

@@ -4,6 +4,7 @@
  * the result with `race.json`; and recomputes every certified result from the log and the evidence. Read-only:
  * it reports, it never repairs. Every finding is one line.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalJson } from '../domain/audit/canonical.js';
 import { UserError } from '../domain/errors.js';
@@ -71,6 +72,7 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
       const file = path.isAbsolute(rel) ? rel : path.join(dir, rel);
       const h = await hashOrNull(file);
       if (h === null) findings.push(`file missing: ${file}`);
+      else if (h === NOT_REGULAR) findings.push(`not a regular file (a device, a FIFO or a socket): ${file}`);
       else if (h !== expected) findings.push(`${what} changed: ${file}`);
     }
   }
@@ -118,6 +120,7 @@ async function checkFiles(checks: { file: EvidenceFile; label: string }[]): Prom
       if (!check) return;
       const h = await hashOrNull(check.file.path);
       if (h === null) results[i] = `file missing: ${check.file.path}`;
+      else if (h === NOT_REGULAR) results[i] = `not a regular file (a device, a FIFO or a socket): ${check.file.path}`;
       else if (h !== check.file.sha256) results[i] = `${check.label} changed: ${check.file.path}`;
     }
   };
@@ -152,8 +155,12 @@ async function checkCertifications(dir: string, loaded: LoadedRace, manifestHash
   return findings;
 }
 
+/** Stands for a hash where the file is a device, a FIFO or a socket: hashing one would never end. */
+const NOT_REGULAR = 'not a regular file';
+
 async function hashOrNull(file: string): Promise<string | null> {
   try {
+    if (!(await stat(file)).isFile()) return NOT_REGULAR;
     return (await sha256File(file)).sha256;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

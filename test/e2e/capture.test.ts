@@ -246,7 +246,7 @@ describe.skipIf(skip)('live capture on the fake camera', () => {
         let text = '';
         server.stdout.on('data', (c: Buffer) => {
           text += c.toString();
-          const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(text);
+          const m = /(http:\/\/127\.0\.0\.1:\d+\/#code=[\w-]+)/.exec(text);
           if (m) resolve(m[1] as string);
         });
         server.on('exit', () => reject(new Error(`photofinish serve ended: ${text}`)));

@@ -1,6 +1,6 @@
 /**
  * `photofinish serve`: browser mode. Serves the built renderer (dist/renderer, made by `npm run build:renderer`;
- * this command builds nothing) through the localhost bridge, prints the address with its one-time token, and runs
+ * this command builds nothing) through the localhost bridge, prints the address with its one-time launch code, and runs
  * until Ctrl+C / SIGTERM. The same service and API as the desktop app; only the native dialogs are missing.
  */
 import { spawn } from 'node:child_process';
@@ -32,7 +32,8 @@ export const serveCommand: CliCommand = {
     '  --port N   listen on port N (default: a free port chosen at random)',
     '  --open     also open the address in the default browser',
     '',
-    '  The printed address carries a one-time key after "#token="; anyone with it can use this session.',
+    '  The printed address carries a one-time launch code after "#code=": the first browser to open it signs in',
+    '  (within 10 minutes) and the code is then dead, so a second browser, or anyone reading the process list, is refused.',
     '  Needs the built renderer: run npm run build:renderer first (npm run web does both).',
   ].join('\n'),
   async run(argv, ctx) {
@@ -48,9 +49,11 @@ export const serveCommand: CliCommand = {
     const running = createService({ shell: 'browser', dataDir: ctx.running.context.dataDir, startup });
     // startBridge refuses a missing renderer build with the one-line "run npm run build:renderer".
     const bridge = await startBridge({ running, rendererDir: defaultRendererDir(), port });
-    ctx.io.out(`Photofinish is running at ${bridge.url}`);
-    ctx.io.out('The address includes a one-time key: do not share it. Press Ctrl+C to stop.');
-    if (values.open) openInBrowser(bridge.url);
+    // One code, printed and opened: the browser that opens it first signs in, and the address is then dead.
+    const address = bridge.launchUrl();
+    ctx.io.out(`Photofinish is running at ${address}`);
+    ctx.io.out('The address opens once (a one-time code, within 10 minutes). Press Ctrl+C to stop.');
+    if (values.open) openInBrowser(address);
 
     const signal = await waitForStopSignal();
     await bridge.close();
@@ -89,7 +92,7 @@ function waitForStopSignal(): Promise<NodeJS.Signals> {
 
 /** Best effort: a missing opener (headless machine, no xdg-open) is ignored; the address is printed anyway. */
 function openInBrowser(url: string): void {
-  // On Windows, `cmd /c start` would need the URL quoted against `&` and may drop the #token; the URL handler does not.
+  // On Windows, `cmd /c start` would need the URL quoted against `&` and may drop the #code; the URL handler does not.
   const [cmd, args] =
     process.platform === 'darwin'
       ? ['open', [url]]

@@ -15,7 +15,8 @@ import { startInfo } from '../../domain/start/start-json.js';
 import type { StartRecord } from '../../domain/start/start-record.js';
 import { peakEnvelope } from '../../domain/start/waveform.js';
 import { ticksToSeconds, type Ticks } from '../../domain/time/ticks.js';
-import { readAudioTrack, type AudioTrack } from '../../imaging/audio/read-audio.js';
+import { readAudioTrack, type AudioTrack, type AudioWindow } from '../../imaging/audio/read-audio.js';
+import { requireRegularFile } from '../../store/regular-file.js';
 import { raceBrightness, type TimedBrightness } from './frame-brightness.js';
 import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { sha256File } from '../../store/sha256.js';
@@ -34,13 +35,21 @@ const WAVEFORM = { beforeS: 0.25, maxBeforeS: 2, afterS: 0.5, bins: 600 };
 const FLASH_CONTEXT_FRAMES = 15;
 /** Below one step of 16-bit audio (−90 dBFS): nothing was recorded. */
 const SILENCE = 1 / 32768;
+/**
+ * The audio read for a race's start: from 5 minutes before its first frame (a finish camera's footage begins well
+ * after the gun of an 800 m) to 2 s after its last. A sound file hours long is never read whole.
+ */
+const BEFORE_FOOTAGE_NS = 300_000_000_000n;
+const AFTER_FOOTAGE_NS = 2_000_000_000n;
 
 /**
  * The report in a track, as a finding (throws a one-line UserError when there is none). The waveform reaches back
  * far enough before the onset to show time zero too, where a sound delay puts it earlier.
  */
-export async function findReport(file: string, signal?: AbortSignal, delay: Ticks = 0n): Promise<{ finding: AudioFinding; track: AudioTrack; time: Ticks }> {
-  const [track, hash] = await Promise.all([readAudioTrack(file, signal), sha256File(file)]);
+export async function findReport(file: string, signal?: AbortSignal, delay: Ticks = 0n, window?: AudioWindow): Promise<{ finding: AudioFinding; track: AudioTrack; time: Ticks }> {
+  // Before hashing too: hashing /dev/zero or a FIFO would never end.
+  await requireRegularFile(file);
+  const [track, hash] = await Promise.all([readAudioTrack(file, signal, window), sha256File(file)]);
   const onset = detectOnset(track.samples, track.sampleRate);
   if (!onset) {
     const silent = track.samples.every((v) => Math.abs(v) < SILENCE);
@@ -75,12 +84,15 @@ function audioFileOf(manifest: EvidenceManifest, racePath: string, given?: strin
 }
 
 export async function findAudioStart(racePath: string, opts: AudioStartOptions, signal?: AbortSignal): Promise<{ found: FoundStart; proposal: StartProposal }> {
-  const manifest = await loadManifest(racePath);
+  const [manifest, times] = await Promise.all([loadManifest(racePath), readTimes(racePath)]);
+  const first = BigInt(times.timesNs[0] ?? '0');
+  const last = BigInt(times.timesNs[times.timesNs.length - 1] ?? '0');
+  const window: AudioWindow = { fromNs: first - BEFORE_FOOTAGE_NS > 0n ? first - BEFORE_FOOTAGE_NS : 0n, toNs: last + AFTER_FOOTAGE_NS };
   const file = audioFileOf(manifest, racePath, opts.audioPath);
   // Check the distance before the (slow) decode: a typo should not cost a second of waiting.
   const delay = opts.distanceM !== undefined ? soundDelay(opts.distanceM, opts.temperatureC ?? DEFAULT_TEMPERATURE_C) : null;
   if (!delay && opts.temperatureC !== undefined) soundDelay('0', opts.temperatureC);
-  const { finding, track, time } = await findReport(file, signal, delay?.delay);
+  const { finding, track, time } = await findReport(file, signal, delay?.delay, window);
   if (!opts.audioPath) {
     const expected = manifest.source.files[0]?.sha256;
     if (expected && expected !== finding.sha256) throw new UserError(`${file}: the video changed since the race was built (SHA-256 differs from the evidence)`, 'CONFLICT');

@@ -6,15 +6,26 @@
  * for the video frames the race was built from. `ashowinfo` reports every decoded frame's timestamp in samples
  * (`asettb=1/sr`), so sample i's time is exact even across a gap in the stream.
  */
-import { stat } from 'node:fs/promises';
 import { UserError } from '../../domain/errors.js';
 import { ptsToTicks } from '../../domain/time/time-map.js';
-import type { Ticks } from '../../domain/time/ticks.js';
+import { ticksToSeconds, type Ticks } from '../../domain/time/ticks.js';
+import { requireRegularFile } from '../../store/regular-file.js';
 import { ffprobePath, lastErrorLine, runTool } from '../sources/ffmpeg.js';
 import { runFfmpegLogged, showinfoFrame } from '../sources/ffmpeg-log.js';
 
 /** Longest stretch of audio read: a start lies in the first minutes of a race clip, and 30 min is 350 MB of samples. */
 export const MAX_AUDIO_SECONDS = 1800;
+/**
+ * Most samples kept, whatever the file says of its rate and length (a three-hour silent FLAC is 1.5 MB on disk):
+ * 64 MiB of mono float32, 5.8 minutes at 48 kHz. Reading stops there.
+ */
+export const MAX_AUDIO_BYTES = 64 * 1024 * 1024;
+
+/** The stretch of the footage's clock to read (the footage's time span plus a margin); the whole file when absent. */
+export interface AudioWindow {
+  fromNs: Ticks;
+  toNs: Ticks;
+}
 
 export interface AudioStreamInfo {
   codec: string;
@@ -66,17 +77,28 @@ function timeBaseSamples(stream: AudioStreamInfo): number {
   return Math.ceil((stream.sampleRate * Number(m[1])) / Number(m[2]));
 }
 
-export async function readAudioTrack(file: string, signal?: AbortSignal): Promise<AudioTrack> {
-  try {
-    await stat(file);
-  } catch {
-    throw new UserError(`${file}: not found`, 'NOT_FOUND');
-  }
+/**
+ * Where to start decoding and what to keep. The input seek is relative to the file's start, which is never later
+ * than the stream's, so seeking to (window start − stream start − 5 s) never lands past the window; `atrim` then
+ * keeps exactly the window on the timestamps themselves (-copyts keeps them on the footage's clock).
+ */
+function windowArgs(stream: AudioStreamInfo, window: AudioWindow | undefined): { input: string[]; filter: string } {
+  if (!window) return { input: [], filter: '' };
+  const from = ticksToSeconds(window.fromNs);
+  const to = ticksToSeconds(window.toNs);
+  const streamStart = stream.startTime !== null ? Number(stream.startTime) : null;
+  const seek = streamStart !== null && Number.isFinite(streamStart) ? from - streamStart - 5 : 0;
+  return { input: seek > 0 ? ['-ss', seek.toFixed(6)] : [], filter: `atrim=start=${from.toFixed(9)}:end=${to.toFixed(9)},` };
+}
+
+export async function readAudioTrack(file: string, signal?: AbortSignal, window?: AudioWindow): Promise<AudioTrack> {
+  await requireRegularFile(file);
   const stream = await probeAudio(file);
+  const { input, filter } = windowArgs(stream, window);
   const args = [
-    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-copyts', '-i', file,
+    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-copyts', ...input, '-i', file,
     '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', String(MAX_AUDIO_SECONDS),
-    '-af', 'aformat=sample_fmts=flt:channel_layouts=mono,asettb=1/sr,ashowinfo', '-f', 'f32le', 'pipe:1',
+    '-af', `${filter}aformat=sample_fmts=flt:channel_layouts=mono,asettb=1/sr,ashowinfo`, '-f', 'f32le', 'pipe:1',
   ];
   // Timestamps are rounded to the container's time base (a millisecond in Matroska, 48 samples at 48 kHz): a frame
   // that follows its predecessor within that rounding continues it; only a real gap starts a new segment.
@@ -93,11 +115,12 @@ export async function readAudioTrack(file: string, signal?: AbortSignal): Promis
     if (!last || pts - expected > jitter || expected - pts > jitter) segments.push({ first: counted, pts });
     counted += frame.samples;
     return true;
-  }, signal);
+  }, signal, MAX_AUDIO_BYTES);
   if (run.code !== 0) throw new UserError(`${file}: ffmpeg could not decode the audio track (${lastErrorLine(run.tail)})`, 'INVALID_ARGUMENT');
-  // Copied into a buffer of its own: a Float32Array view needs 4-byte alignment, which a pooled Buffer may lack.
-  const whole = run.stdout.length - (run.stdout.length % 4);
-  const samples = new Float32Array(Uint8Array.prototype.slice.call(run.stdout, 0, whole).buffer);
+  // A view, not a copy: the bounded output is a buffer of its own, aligned from its first byte.
+  const samples = new Float32Array(run.stdout.buffer, run.stdout.byteOffset, Math.floor(run.stdout.length / 4));
+  // Frames reported beyond what was kept (ffmpeg stopped at the limit) name no sample.
+  while (segments.length > 1 && (segments[segments.length - 1] as Segment).first >= samples.length) segments.pop();
   if (samples.length === 0 || segments.length === 0) throw new UserError(`${file}: the audio track holds no sound`, 'INVALID_ARGUMENT');
   const tb = { num: 1n, den: BigInt(stream.sampleRate) };
   return {

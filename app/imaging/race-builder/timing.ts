@@ -3,7 +3,6 @@
  * refused before anything is written. Video presentation timestamps are the exception: they are read while
  * decoding (and checked afterwards).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TimingChoice } from '../../domain/race/build-request.js';
 import { UserError } from '../../domain/errors.js';
@@ -11,6 +10,7 @@ import type { EvidenceFile, SourceKind, TimingSource } from '../../domain/race/e
 import { parseSecondsToTicks, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
 import { parseTimestampsText, type TimestampEntry } from '../../domain/time/timestamps-file.js';
 import { constantRateTimes, parseRate, rateToText } from '../../domain/time/time-map.js';
+import { readBoundedFile } from '../../store/regular-file.js';
 import { sha256Bytes } from '../../store/sha256.js';
 
 export interface TimestampsFile {
@@ -18,11 +18,15 @@ export interface TimestampsFile {
   entries: TimestampEntry[];
 }
 
+/** A timestamps file has a line of some 40 bytes per frame: 256 MiB is millions of frames. */
+const MAX_TIMESTAMPS_BYTES = 256 * 1024 * 1024;
+
 export async function readTimestampsFile(file: string): Promise<TimestampsFile> {
   let buf: Buffer;
   try {
-    buf = await readFile(file);
+    buf = await readBoundedFile(file, MAX_TIMESTAMPS_BYTES, 'the timestamps file');
   } catch (err) {
+    if (err instanceof UserError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new UserError(`${file}: timestamps file ${code === 'ENOENT' ? 'not found' : 'cannot be read'}`, 'NOT_FOUND');
   }

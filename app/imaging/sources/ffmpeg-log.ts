@@ -12,16 +12,35 @@ export interface LoggedRun {
   stdout: Buffer;
   /** The end of the log, without the lines `onLine` took. */
   tail: string;
+  /** True when the output reached `maxStdoutBytes` and ffmpeg was stopped there. */
+  truncated?: boolean;
 }
 
-/** Runs ffmpeg to completion; `onLine` returns true for the lines it used. */
-export function runFfmpegLogged(args: string[], onLine: (line: string) => boolean, signal?: AbortSignal): Promise<LoggedRun> {
+/**
+ * Runs ffmpeg to completion; `onLine` returns true for the lines it used. With `maxStdoutBytes`, the output goes
+ * into one buffer of that size (its own memory, 8-byte aligned, pages used only as written) and ffmpeg is stopped
+ * when it is full: a hostile input's output can never grow past it.
+ */
+export function runFfmpegLogged(args: string[], onLine: (line: string) => boolean, signal?: AbortSignal, maxStdoutBytes?: number): Promise<LoggedRun> {
   return new Promise((resolve, reject) => {
     const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     const chunks: Buffer[] = [];
+    const bounded = maxStdoutBytes !== undefined ? Buffer.allocUnsafeSlow(maxStdoutBytes) : null;
+    let filled = 0;
+    let truncated = false;
     let pending = '';
     let tail = '';
-    proc.stdout.on('data', (c: Buffer) => chunks.push(c));
+    proc.stdout.on('data', (c: Buffer) => {
+      if (!bounded) return void chunks.push(c);
+      if (truncated) return;
+      const n = Math.min(c.length, bounded.length - filled);
+      c.copy(bounded, filled, 0, n);
+      filled += n;
+      if (filled === bounded.length) {
+        truncated = true;
+        proc.kill('SIGKILL');
+      }
+    });
     proc.stderr.setEncoding('utf8');
     proc.stderr.on('data', (chunk: string) => {
       const lines = (pending + chunk).split(/\r|\n/);
@@ -35,7 +54,8 @@ export function runFfmpegLogged(args: string[], onLine: (line: string) => boolea
     });
     proc.on('close', (code) => {
       if (pending && !onLine(pending)) tail = (tail + pending).slice(-4000);
-      resolve({ code, stdout: Buffer.concat(chunks), tail });
+      if (bounded) resolve({ code: truncated ? 0 : code, stdout: bounded.subarray(0, filled), tail, truncated });
+      else resolve({ code, stdout: Buffer.concat(chunks), tail });
     });
   });
 }

@@ -17,6 +17,8 @@ export async function sourceShape(source: string): Promise<SourceShape> {
     throw new UserError(`${source}: not found`, 'NOT_FOUND');
   }
   if (st.isDirectory()) return 'folder';
+  // A FIFO or a device (/dev/zero) never ends: no decoder is pointed at one.
+  if (!st.isFile()) throw new UserError(`${source}: is not a regular file (a device, a FIFO or a socket); a source is a folder of frames, a video or an image`, 'INVALID_ARGUMENT');
   const ext = path.extname(source).toLowerCase();
   if (ext === '.gif') return 'gif';
   if (VIDEO_EXTENSIONS.has(ext)) return 'video';

@@ -1,6 +1,7 @@
 /**
  * The browser-mode transport: calls are `POST api/<method>` to the localhost bridge that served this page, events
- * arrive over its SSE stream, race files from `race-files/...`; every request carries the bearer token.
+ * arrive over its SSE stream, race files from `race-files/...`; every request carries the bearer token (given, or
+ * still being traded for the page's launch code: requests wait for it).
  * URLs are relative so the page works wherever the bridge put it.
  */
 import { BINARY_CONTENT_TYPE, encodeBinaryCall } from '../../../app/api/binary-body.js';
@@ -12,12 +13,18 @@ import { raceFileUrl } from './desktop-bridge.js';
 import { startEventStream } from './event-source.js';
 import type { RendererApi } from './renderer-api.js';
 
-const SIGNED_OUT = 'This tab is not signed in to Photofinish: open the address (with its #token) printed when Photofinish started.';
+const SIGNED_OUT = 'This tab is not signed in to Photofinish: open the address printed when Photofinish started (each address opens once).';
 
-export function createHttpRendererApi(token: string | null): RendererApi {
+export function createHttpRendererApi(given: string | null | Promise<string | null>): RendererApi {
+  let token: string | null = typeof given === 'string' ? given : null;
+  const ready = Promise.resolve(given).then(
+    (t) => void (token = t),
+    () => undefined,
+  );
   const headers = (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
   const api = createApiClient(async (name, args): Promise<RawOutcome> => {
+    await ready;
     let res: Response;
     try {
       const { type, body } = requestBody(name, args);
@@ -47,7 +54,18 @@ export function createHttpRendererApi(token: string | null): RendererApi {
     api,
     subscribe(listener) {
       listeners.add(listener);
-      stop ??= startEventStream({ url: 'api/events', headers, onEvent: dispatch });
+      if (!stop) {
+        // Opened once signed in; stopping before then means it is never opened.
+        let inner: (() => void) | null = null;
+        let stopped = false;
+        void ready.then(() => {
+          if (!stopped) inner = startEventStream({ url: 'api/events', headers, onEvent: dispatch });
+        });
+        stop = () => {
+          stopped = true;
+          inner?.();
+        };
+      }
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0 && stop) {
@@ -57,6 +75,7 @@ export function createHttpRendererApi(token: string | null): RendererApi {
       };
     },
     async fetchRaceFile(raceId, relativePath) {
+      await ready;
       const res = await fetch(raceFileUrl(raceId, relativePath), { headers: headers() });
       if (res.status === 401) throw new ApiCallError({ code: 'FORBIDDEN', message: SIGNED_OUT });
       if (!res.ok) throw new ApiCallError({ code: res.status === 404 ? 'NOT_FOUND' : 'FORBIDDEN', message: `Race file ${relativePath}: ${res.status} ${res.statusText}` });

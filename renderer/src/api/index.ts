@@ -4,7 +4,7 @@
  * localhost bridge that served the page. Chosen once, at startup.
  */
 import type { DesktopBridge } from './desktop-bridge.js';
-import { takeBridgeToken } from './bridge-token.js';
+import { signInBridge, tradeLaunchCode } from './bridge-token.js';
 import { createHttpRendererApi } from './http-transport.js';
 import { createIpcRendererApi } from './ipc-transport.js';
 import type { RendererApi } from './renderer-api.js';
@@ -21,7 +21,7 @@ export type RendererTransport = 'ipc' | 'http';
 
 function chooseTransport(): { api: RendererApi; transport: RendererTransport } {
   if (typeof window !== 'undefined' && window.photofinish) return { api: createIpcRendererApi(window.photofinish), transport: 'ipc' };
-  return { api: createHttpRendererApi(typeof window !== 'undefined' ? takeBridgeToken(window) : null), transport: 'http' };
+  return { api: createHttpRendererApi(typeof window !== 'undefined' ? signInBridge(window, tradeLaunchCode) : null), transport: 'http' };
 }
 
 const chosen = chooseTransport();

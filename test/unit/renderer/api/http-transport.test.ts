@@ -10,7 +10,7 @@ import { ApiCallError } from '../../../../app/api/errors.js';
 import type { ApiEvent } from '../../../../app/api/events.js';
 import type { RunningBridge } from '../../../../app/bridge/server.js';
 import type { RunningService } from '../../../../app/service/create-service.js';
-import { takeBridgeToken } from '../../../../renderer/src/api/bridge-token.js';
+import { signInBridge, takeBridgeToken, tradeLaunchCode } from '../../../../renderer/src/api/bridge-token.js';
 import { readMessages } from '../../../../renderer/src/api/event-source.js';
 import { createHttpRendererApi } from '../../../../renderer/src/api/http-transport.js';
 import { createIpcRendererApi } from '../../../../renderer/src/api/ipc-transport.js';
@@ -112,6 +112,25 @@ describe('sign-in token', () => {
 
   it('has no token when the page was opened without one', () => {
     expect(takeBridgeToken(fakeWindow('http://127.0.0.1:5000/'))).toBeNull();
+  });
+
+  it('trades a launch code once for the token; the same address in a second browser is refused', async () => {
+    const address = bridge.launchUrl();
+    expect(address).toMatch(/#code=[A-Za-z0-9_-]{32}$/);
+    expect(address).not.toContain(bridge.token);
+    const first = fakeWindow(address);
+    const token = await signInBridge(first, tradeLaunchCode);
+    expect(token).toBe(bridge.token);
+    expect(first.location.href).toBe(`${bridge.origin}/`);
+    // The page works with what it traded, events included.
+    expect(await createHttpRendererApi(signInBridge(first, tradeLaunchCode)).api.getAppInfo({})).toMatchObject({ shell: 'browser' });
+    // Another browser (its own session storage) with the same address: the code is dead.
+    const second = fakeWindow(address);
+    expect(await signInBridge(second, tradeLaunchCode)).toBeNull();
+    await expect(createHttpRendererApi(signInBridge(fakeWindow(address), tradeLaunchCode)).api.getAppInfo({})).rejects.toThrow(/not signed in/);
+    // A reload of the first tab with the dead address keeps its session.
+    first.location = new URL(address);
+    expect(await signInBridge(first, tradeLaunchCode)).toBe(bridge.token);
   });
 });
 
