@@ -52,12 +52,11 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
   const status = c ? `Certified by ${c.official}${c.role ? `, ${c.role}` : ''}, ${instantText(c.at)} (revision ${c.revision})` : `PROVISIONAL — not certified (revision ${view.revision})`;
   const results = [
     RESULT_HEADER,
-    ...view.results.finishers.map((f, i) => {
+    // The published result's own time and margin behind the one ahead (blank between dead-heaters).
+    ...view.results.finishers.map((f) => {
       const comp = byId.get(f.competitor);
-      const prev = i > 0 ? view.results.finishers[i - 1] : undefined;
-      const gap = prev && f.place !== null && prev.place !== null ? marginWords(f, prev, sport).replace(/ s$/, '') : '';
       const last = comp?.lastName ?? (comp?.firstName ? '' : f.name);
-      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, comp?.firstName ?? '', f.team ?? comp?.team ?? '', f.time_display || f.lengths_display || '', gap].map((x) => clean(String(x))).join(';');
+      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, comp?.firstName ?? '', f.team ?? comp?.team ?? '', f.time_display, f.behind_previous_display ?? f.margin_display].map((x) => clean(String(x))).join(';');
     }),
     // DNS, DNF and DQ stand in the rank column, as FinishLynx and Omega write them; nobody goes missing.
     ...view.results.others
