@@ -126,11 +126,7 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
   d.moveTo(w.left, w.y).lineTo(w.left + w.contentWidth, w.y).lineWidth(0.4).strokeColor(RULE).stroke();
   w.y += 4;
   const legend = legendFor(view.results.finishers);
-  const rowNotes = view.results.finishers.flatMap((f) => (f.notes ?? []).map((n) => `#${f.competitor}: ${n}.`));
-  const explain = [
-    `Times are the sport's published times. ${GAP_RULE[view.results.sport] ?? ''} Resolution = frame interval of the evidence at the mark.${legend ? `  Flags: ${legend}.` : ''}`,
-    ...rowNotes,
-  ].join('  ');
+  const explain = `Times are the sport's published times. ${GAP_RULE[view.results.sport] ?? ''} Resolution = frame interval of the evidence at the mark.${legend ? `  Flags: ${legend}.` : ''}`;
   w.font('Sans', 6.5, MUTED);
   const eh = w.heightOf(explain, w.contentWidth);
   w.ensure(eh);
