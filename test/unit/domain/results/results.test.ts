@@ -70,6 +70,21 @@ describe('results', () => {
     expect(r.finishers[1]?.flags).toEqual(['P']);
   });
 
+  it('athletics at 10,000 lines/s: hairlines 0.4 ms apart, equal at 1/1000, are placed by the picture (issue 20)', () => {
+    // Before: both placed 1st with "TIE" although the picture separates them.
+    const lines = Array.from({ length: 20_001 }, (_, c) => BigInt(c) * 100_000n);
+    const marks: Mark[] = [
+      { competitorId: 'A', position: { kind: 'column', milliColumn: 10_021_000 }, origin: 'image', by: 'J', at: 'now' }, // 1.0021 s
+      { competitorId: 'B', position: { kind: 'column', milliColumn: 10_025_000 }, origin: 'image', by: 'J', at: 'now' }, // 1.0025 s
+    ];
+    const doc = { settings: { sport: { sport: 'athletics' as const }, direction: 'ltr' as const }, competitors, marks, deadHeats: [], revision: 1 };
+    const r = computeResults({ doc, times: lines, gaps: [] });
+    expect(r.finishers.map((f) => [f.place, f.competitor, f.time_display, f.tie ?? false, f.notes, f.resolution_s])).toEqual([
+      [1, 'A', '1.01', false, [], 0.0001],
+      [2, 'B', '1.01', false, ['separated on the picture by 0.4 ms from #A'], 0.0001],
+    ]);
+  });
+
   it('athletics: hairlines at the very same instant stay tied for the rule book (only a dead heat is declared)', () => {
     const r = results({ sport: 'athletics' }, [at('A', '9.5711'), at('B', '9.5711')]);
     expect(r.finishers.map((f) => [f.place, f.tie, f.dead_heat])).toEqual([
