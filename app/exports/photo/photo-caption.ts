@@ -64,7 +64,8 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
       .map((o) => {
         const comp = byId.get(o.competitor);
         const last = comp?.lastName ?? (comp?.firstName ? '' : o.name);
-        return [o.status, o.competitor, comp?.lane ?? '', last, comp?.firstName ?? '', comp?.team ?? '', '', ''].map((x) => clean(String(x))).join(';');
+        // A DQ after finishing keeps its time for the record, as on the sheet and in the files.
+        return [o.status, o.competitor, comp?.lane ?? '', last, comp?.firstName ?? '', comp?.team ?? '', o.time_display, ''].map((x) => clean(String(x))).join(';');
       }),
   ];
   const meta = view.meta;
