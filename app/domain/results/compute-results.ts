@@ -199,8 +199,8 @@ export function computeResults(input: ResultsInput): ResultsReport {
     checks: [...checks, ...startChecks(doc)],
     amendments: doc.amendments ?? [],
     rule: profile.describe,
-    start: startInfo(doc.start),
-    zero_control: zeroControlInfo(doc.zeroControl),
+    start: startInfo(doc.start, seconds),
+    zero_control: zeroControlInfo(doc.zeroControl, seconds),
   };
 }
 
