@@ -24,25 +24,13 @@ export const keyedMark = (id: string, ns: bigint, origin: 'typed' | 'hand'): Mar
 
 export function viewOnFixture(fx: ExportFixture, race: RaceOnFixture): RaceView {
   const revision = race.revision ?? 1;
-  const doc = {
-    settings: { sport: { sport: race.sport }, direction: 'ltr' as const },
-    competitors: race.competitors,
-    marks: race.marks,
-    deadHeats: race.deadHeats ?? [],
-    statuses: race.statuses ?? [],
-    amendments: race.amendments ?? [],
-    revision,
-  };
+  const record = { competitors: race.competitors, marks: race.marks, deadHeats: race.deadHeats ?? [], statuses: race.statuses ?? [], amendments: race.amendments ?? [], revision };
+  const doc = { settings: { sport: { sport: race.sport }, direction: 'ltr' as const }, ...record };
   const results = computeResults({ doc, times: fx.view.timesNs.map((t) => BigInt(t)), gaps: fx.view.evidence.gaps, rate: fx.view.evidence.measured.rate });
   return {
     ...fx.view,
     sport: { sport: race.sport },
-    competitors: race.competitors,
-    marks: race.marks,
-    deadHeats: race.deadHeats ?? [],
-    statuses: race.statuses ?? [],
-    amendments: race.amendments ?? [],
-    revision,
+    ...record,
     results: { ...results, certified: Boolean(fx.view.certified), event: fx.view.results.event },
     certified: fx.view.certified ? { ...fx.view.certified, revision } : null,
   };

@@ -100,8 +100,13 @@ export function computeResults(input: ResultsInput): ResultsReport {
   }
   const rankKey = (t: Timed) => (t.group >= 0 ? (groupKey.get(t.group) as bigint) : t.key);
   timed.sort((a, b) => compareTicks(rankKey(a), rankKey(b)) || (a.group === b.group ? 0 : a.group < 0 ? 1 : b.group < 0 ? -1 : a.group - b.group) || compareTicks(a.time, b.time) || a.order - b.order);
-  if (published) shareDeadHeatPublished(timed);
-  else if (rules >= 2) shareDeadHeatTimes(timed);
+  if (published) shareDeadHeat(timed, (t, lead) => (t.pub = lead.pub));
+  else if (rules >= 2) {
+    shareDeadHeat(timed, (t, lead) => {
+      t.time = lead.time;
+      t.hand = lead.hand;
+    });
+  }
 
   const winner = timed[0];
   const finishers: FinisherResult[] = [];
@@ -208,30 +213,17 @@ export { resultsForHash } from './results-hash.js';
 
 /**
  * Dead-heaters share one published time, the time of the first of them as read (`timed` is sorted: the first member
- * of a group is its earliest), and so no margin between them, as every sport publishes a dead heat.
+ * of a group is its earliest), and so no margin between them, as every sport publishes a dead heat. Rules 2 (kept for
+ * its certifications) replaced the reading itself, so its `time_s` was the first one's; rules 3 share only what the
+ * published time is made of, and each keeps its own reading.
  */
-function shareDeadHeatTimes(timed: Timed[]): void {
-  // Rules 2 (kept for its certifications): the reading itself is replaced, so `time_s` is the first one's.
+function shareDeadHeat(timed: Timed[], share: (t: Timed, lead: Timed) => void): void {
   const first = new Map<number, Timed>();
   for (const t of timed) {
     if (t.group < 0) continue;
     const lead = first.get(t.group);
     if (!lead) first.set(t.group, t);
-    else {
-      t.time = lead.time;
-      t.hand = lead.hand;
-    }
-  }
-}
-
-/** Rules 3: dead-heaters share the first one's published time; each keeps its own reading. */
-function shareDeadHeatPublished(timed: Timed[]): void {
-  const first = new Map<number, Timed>();
-  for (const t of timed) {
-    if (t.group < 0) continue;
-    const lead = first.get(t.group);
-    if (!lead) first.set(t.group, t);
-    else t.pub = lead.pub;
+    else share(t, lead);
   }
 }
 
