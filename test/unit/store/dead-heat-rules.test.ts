@@ -116,6 +116,24 @@ describe('a greyhound dead heat certified under the current result rules (3)', (
   });
 });
 
+/** The certification as the app wrote it under result rules 2 (before one published result), hashed by rules 2. */
+const asVersion2 = (e: AuditEntry): AuditEntry => {
+  if (e.action !== 'race.certified') return e;
+  const { signature: _old, ...c } = (e.payload as { certification: Certification }).certification;
+  return { ...e, payload: { certification: { ...c, resultsRules: 2 } } };
+};
+
+describe('a race certified under result rules 2', () => {
+  it('still verifies intact, recomputed by rules 2, and still shows what was certified (the first one’s reading shared)', async () => {
+    await resealWith(fixture.dir, asVersion2, { forgerKey: true });
+    expect(await verifyRaceFolder(fixture.dir)).toMatchObject({ intact: true, findings: [] });
+    expect((await results()).slice(0, 2)).toEqual([
+      ['2', '30.04', '30038333333', '', 0.016666667],
+      ['4', '30.04', '30038333333', 'dead heat', 0.016666667],
+    ]);
+  });
+});
+
 describe('a race certified under result rules 1 (before they existed)', () => {
   it('still verifies intact, recomputed by the rules it was certified with, and still shows what was certified', async () => {
     await resealWith(fixture.dir, asVersion1, { forgerKey: true });
