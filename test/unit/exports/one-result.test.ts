@@ -12,7 +12,9 @@ import { resultsJson } from '../../../app/exports/json.js';
 import { resultsLif } from '../../../app/exports/lif.js';
 import { photoCaption } from '../../../app/exports/photo/photo-caption.js';
 import { decodeCp1252 } from '../../../app/domain/text/cp1252.js';
+import { renderResultSheet } from '../../../app/exports/pdf/result-sheet.js';
 import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+import { pdfText } from '../../helpers/export-poppler.js';
 import { parseCsvRecords } from '../../helpers/export-csv.js';
 import { imageMark, keyedMark, viewOnFixture } from '../../helpers/published-view.js';
 
@@ -78,6 +80,27 @@ describe('one published result in every output', () => {
       ['10.19', ''],
       ['10.19', ''],
     ]);
+  });
+
+  it('athletics: equal at 1/1000 but apart on the picture, placed by it with the same time and the note in every output', async () => {
+    // 10.2001 s and 10.2005 s: both read 10.201 at 1/1000 and publish 10.21; the picture separates them by 0.4 ms.
+    const view = viewOnFixture(fx, { sport: 'athletics', competitors: runners.slice(0, 2), marks: [imageMark('24', 200_100), imageMark('11', 200_500)] });
+    const note = 'separated on the picture by 0.4 ms from #24';
+    expect(view.results.finishers.map((f) => [f.place, f.time_display, f.tie ?? false, f.notes, f.flags])).toEqual([
+      [1, '10.21', false, [], []],
+      [2, '10.21', false, [note], ['P']],
+    ]);
+    const csv = csvRows(view);
+    expect(csv.map((r) => [r.place, r.time, r.tie, r.flags, r.notes])).toEqual([
+      ['1', '10.21', 'false', '', ''],
+      ['2', '10.21', 'false', 'P', note],
+    ]);
+    expect(formatResultsText('race', view.results, null)).toContain(note);
+    expect(formatResultsText('race', view.results, null)).not.toContain('TIE');
+    const sheet = await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: 'A4', software });
+    const text = (await pdfText(sheet.pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain(`#11 Runner 11: ${note}; the same time is published.`);
+    expect(text).toContain('P = same reading, separated on the picture (see notes)');
   });
 
   it('writes time_s as the exact decimal of time_ns (9.571943879, never 9.571943878999999)', () => {
