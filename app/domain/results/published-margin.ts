@@ -4,7 +4,8 @@
  *   athletics   the difference of the PUBLISHED times (rounded up to 1/100 s; a hand time to 1/10 s), so the
  *               margin always equals what a reader subtracts on the sheet;
  *   motorsport  the difference of the readings, to the nearest 1/1000 s (more digits where 0.000 would hide a real
- *               gap: NASCAR printed 0.0004);
+ *               gap: NASCAR printed 0.0004); where a hand time is one of the two, the difference of the published
+ *               times (a hand time is only known to its published 1/10 s);
  *   horse, greyhound  lengths: the named distance of the gap behind the one ahead (the sport's table); there is
  *               no margin behind the winner in seconds.
  * Dead-heaters have no margin between them (the caller leaves it out: null, blank). Differences of the readings
@@ -14,7 +15,7 @@ import type { SportName } from '../race/document.js';
 import { handHundredths, handTenths } from '../sports/hand-time.js';
 import { athleticsHundredths, motorsportMargin, type SportProfile } from '../sports/profiles.js';
 import { formatUnits } from '../sports/clock-format.js';
-import { ticksToDecimalSeconds, type Ticks } from '../time/ticks.js';
+import { divRoundHalfAway, ticksToDecimalSeconds, type Ticks } from '../time/ticks.js';
 
 /** What a published time is made of: the reading it is published from and whether it is a hand time. */
 export interface PublishedFrom {
@@ -34,6 +35,7 @@ export function exactSeconds(t: Ticks): number {
 }
 
 const NS_PER_DECI_S = 100_000_000n;
+const NS_PER_MILLI_S = 1_000_000n;
 
 /**
  * What places a finisher (result rules 3): the picture at its full resolution, i.e. the reading itself; a hand
@@ -54,6 +56,12 @@ export function publishedMargin(sport: SportName, profile: SportProfile, f: Publ
       return { display: diff >= 0n ? `+${text}` : text, seconds: Number(text) };
     }
     case 'motorsport': {
+      if (f.hand || ref.hand) {
+        const thousandths = (p: PublishedFrom) => (p.hand ? handTenths(p.time) * 100n : divRoundHalfAway(p.time, NS_PER_MILLI_S));
+        const diff = thousandths(f) - thousandths(ref);
+        const text = formatUnits(diff, 3, false);
+        return { display: diff > 0n ? `+${text}` : text, seconds: Number(text) };
+      }
       const gap = f.time - ref.time;
       if (gap === 0n) return { display: '0.000', seconds: 0 };
       const text = motorsportMargin(gap);
