@@ -5,7 +5,7 @@
  * kept with its reason for the result's notes.
  */
 import { UserError } from '../../errors.js';
-import { deadHeatRefusal } from '../../results/dead-heat-rule.js';
+import { deadHeatRefusal, joinDeadHeats } from '../../results/dead-heat-rule.js';
 import { zeroOf } from '../../start/start-record.js';
 import type { Ticks } from '../../time/ticks.js';
 import type { Change } from './index.js';
@@ -37,20 +37,10 @@ export function declareDeadHeat(state: RaceState, times: readonly Ticks[], ids: 
   const marks = unique.map(markOf);
   const refusal = deadHeatRefusal(doc.settings.sport.sport, marks, times, zeroOf(doc));
   if (refusal) throw new UserError(`no dead heat between ${list(unique)}: ${refusal}`, 'CONFLICT');
-  const overlapping = doc.deadHeats.filter((dh) => dh.competitors.some((c) => unique.includes(c)));
-  const union = [...new Set([...overlapping.flatMap((dh) => dh.competitors), ...unique])];
-  const existing = overlapping.map((dh) => `${list(dh.competitors)} (declared by ${dh.by})`).join('; ');
-  if (overlapping.length > 0) {
-    if (overlapping.some((dh) => unique.every((c) => dh.competitors.includes(c)))) {
-      throw new UserError(`the dead heat between ${list(unique)} is already declared: the dead heat between ${existing}`, 'CONFLICT');
-    }
-    const why = deadHeatRefusal(doc.settings.sport.sport, union.map(markOf), times, zeroOf(doc));
-    if (why) {
-      throw new UserError(`no dead heat between ${list(unique)}: it overlaps the dead heat between ${existing}, and the two cannot be joined: ${why}`, 'CONFLICT');
-    }
-  }
-  const kept = doc.deadHeats.filter((dh) => !overlapping.includes(dh));
-  const after: DeadHeat[] = [...kept, { competitors: union, by, at }];
+  const join = joinDeadHeats(doc.settings.sport.sport, doc.deadHeats, unique, markOf, times, zeroOf(doc));
+  if (join.refusal) throw new UserError(join.refusal, 'CONFLICT');
+  const kept = doc.deadHeats.filter((dh) => !join.overlapping.includes(dh));
+  const after: DeadHeat[] = [...kept, { competitors: join.members, by, at }];
   return { action: 'dead-heat.declared', payload: { change: { slice: 'deadHeats', before: doc.deadHeats, after } } };
 }
 
