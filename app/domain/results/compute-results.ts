@@ -9,10 +9,10 @@
 import type { FinisherResult, ResultsReport } from './results-report.js';
 import { eventInfo } from '../event/race-event.js';
 import { affiliationOf } from '../race/affiliation.js';
-import type { DeadHeat, Mark, RaceDocument } from '../race/document.js';
+import type { DeadHeat, Mark, RaceDocument, SportName } from '../race/document.js';
 import type { DropGap } from '../race/evidence.js';
 import { evidenceAtMark, isKeyedTime, markTime } from '../marks/interpolate.js';
-import { sportProfile } from '../sports/profiles.js';
+import { sportProfile, type SportProfile } from '../sports/profiles.js';
 import { DEFAULT_DISTANCE_TABLE, describeDistance } from '../sports/distances.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 import { athleticsReading } from '../sports/profiles.js';
@@ -153,26 +153,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     if ((tiedWithPrev && !sameGroup) || tiedWithNext) row.tie = true;
     if (ev?.inGap) row.near_gap = true;
     // The published margins every face prints (the legacy fields above stay as the rules before 3 hashed them).
-    const behindWinner = place === 1 || !winner ? null : publishedMargin(sport, profile, t.pub, winner.pub);
-    const behindPrevious = prev === null || sameGroup ? null : judged ? { display: judged.text, seconds: null } : publishedMargin(sport, profile, t.pub, prev.pub);
-    const lengthsSport = profile.lengths !== undefined;
-    row.behind_winner_display = lengthsSport ? '' : (behindWinner?.display ?? '');
-    row.behind_previous_display = behindPrevious?.display ?? '';
-    row.reading_behind_winner_s = i === 0 || !winner ? null : exactSeconds(t.time - winner.time);
-    row.reading_behind_previous_s = prev === null ? null : exactSeconds(t.time - prev.time);
-    row.dead_heat_group = t.group >= 0 ? timed.filter((o) => o.group === t.group).map((o) => o.id) : null;
-    const notes: string[] = [];
-    // Equal at the 1/1000 s athletics reads to, yet apart on the picture: placed by the picture, the note says so.
-    if (published && sport === 'athletics' && prev && !sameGroup && !t.hand && !prev.hand && prev.key !== t.key && athleticsReading(prev.time) === athleticsReading(t.time)) {
-      notes.push(`separated on the picture by ${pictureGapText(t.time - prev.time)} from #${prev.id}`);
-    }
-    row.notes = notes;
-    if (published) {
-      row.behind_winner_s = lengthsSport ? null : (behindWinner?.seconds ?? null);
-      row.behind_previous_s = lengthsSport ? null : (behindPrevious?.seconds ?? null);
-      row.margin_display = row.behind_previous_display;
-      if (lengthsSport) row.lengths_display = row.behind_previous_display;
-    }
+    Object.assign(row, publishedFields({ sport, profile, t, prev, winner, place, sameGroup, judged, published, members: (g) => timed.filter((o) => o.group === g).map((o) => o.id) }));
     row.flags = resultFlags(row);
     finishers.push(row);
   });
@@ -210,6 +191,50 @@ export function computeResults(input: ResultsInput): ResultsReport {
 }
 
 export { resultsForHash } from './results-hash.js';
+
+interface RowContext {
+  sport: SportName;
+  profile: SportProfile;
+  t: Timed;
+  prev: Timed | null;
+  winner: Timed | undefined;
+  place: number;
+  /** In the same declared dead heat as the one ahead: no margin between them. */
+  sameGroup: boolean;
+  judged: { text: string } | null;
+  /** Rules 3: the published margins replace the legacy fields (earlier rules keep theirs for their hashes). */
+  published: boolean;
+  members(group: number): string[];
+}
+
+/** The published margins, the readings' differences under their own names, the dead-heat group and the row's notes. */
+function publishedFields(c: RowContext): Partial<FinisherResult> {
+  const { sport, profile, t, prev, winner } = c;
+  const behindWinner = c.place === 1 || !winner ? null : publishedMargin(sport, profile, t.pub, winner.pub);
+  const behindPrevious = prev === null || c.sameGroup ? null : c.judged ? { display: c.judged.text, seconds: null } : publishedMargin(sport, profile, t.pub, prev.pub);
+  const lengthsSport = profile.lengths !== undefined;
+  const notes: string[] = [];
+  // Equal at the 1/1000 s athletics reads to, yet apart on the picture: placed by the picture, the note says so.
+  if (c.published && sport === 'athletics' && prev && !c.sameGroup && !t.hand && !prev.hand && prev.key !== t.key && athleticsReading(prev.time) === athleticsReading(t.time)) {
+    notes.push(`separated on the picture by ${pictureGapText(t.time - prev.time)} from #${prev.id}`);
+  }
+  const fields: Partial<FinisherResult> = {
+    behind_winner_display: lengthsSport ? '' : (behindWinner?.display ?? ''),
+    behind_previous_display: behindPrevious?.display ?? '',
+    reading_behind_winner_s: !winner || t === winner ? null : exactSeconds(t.time - winner.time),
+    reading_behind_previous_s: prev === null ? null : exactSeconds(t.time - prev.time),
+    dead_heat_group: t.group >= 0 ? c.members(t.group) : null,
+    notes,
+  };
+  if (!c.published) return fields;
+  return {
+    ...fields,
+    behind_winner_s: lengthsSport ? null : (behindWinner?.seconds ?? null),
+    behind_previous_s: lengthsSport ? null : (behindPrevious?.seconds ?? null),
+    margin_display: fields.behind_previous_display as string,
+    ...(lengthsSport ? { lengths_display: fields.behind_previous_display as string } : {}),
+  };
+}
 
 /**
  * Dead-heaters share one published time, the time of the first of them as read (`timed` is sorted: the first member
