@@ -10,7 +10,6 @@ import { closeFinishes, hairlineTag, MAX_ENLARGEMENTS, ordinal, type Finisher } 
 import { closeupCrop, enlargesTogether, type CloseupCrop } from '../domain/closeup/closeup-plan.js';
 import { bodiesAtHairlines } from '../domain/detection/body-extent.js';
 import type { Plane } from '../domain/detection/composite-objects.js';
-import { gapText } from './gaps-text.js';
 import { msText } from './sheet/describe.js';
 import { HAIRLINE_PALETTE } from './sheet/image-plan.js';
 import { cropRegion } from './crop-image.js';
@@ -54,13 +53,15 @@ export function hairlineColour(view: RaceView, competitorId: string): string {
   return view.competitors[idx]?.colour ?? (HAIRLINE_PALETTE[Math.max(0, idx) % HAIRLINE_PALETTE.length] as string);
 }
 
-/** The margin an enlargement writes between two hairlines: lengths where the sport names them, else seconds. */
+/**
+ * The margin an enlargement (and the posted photo) writes behind the one ahead: the published result's own
+ * (lengths where the sport names them, else seconds); "dead heat" or "tie" where the two share the place.
+ */
 export function marginWords(r: FinisherResult, ahead: FinisherResult, sport: string): string {
-  const gap = gapText(r, ahead, sport);
-  if (gap === 'DH') return 'dead heat';
-  if (gap === 'tie') return 'tie';
-  if ((sport === 'horse' || sport === 'greyhound') && r.lengths_display) return r.lengths_display;
-  return gap ? `${gap} s` : '';
+  if (r.place !== null && r.place === ahead.place) return r.dead_heat && ahead.dead_heat ? 'dead heat' : 'tie';
+  const margin = r.behind_previous_display ?? r.margin_display;
+  if (sport === 'horse' || sport === 'greyhound') return margin || r.lengths_display || '';
+  return margin ? `${margin} s` : '';
 }
 
 export async function findCloseups(view: RaceView, composite: Buffer, times: ColumnTimes, closeColumns: number): Promise<Closeups> {

@@ -6,15 +6,18 @@
  */
 import type { RaceView } from '../api/types.js';
 import type { Competitor } from '../domain/race/document.js';
-import { finisherGaps } from './gaps-text.js';
+import { ticksToDecimalSeconds } from '../domain/time/ticks.js';
 import { flagsOf } from './sheet/flags.js';
 
 export const CSV_COLUMNS = [
   'place', 'competitor', 'lane', 'name', 'first_name', 'last_name', 'team', 'time', 'time_s', 'time_ns',
   'behind_winner', 'behind_previous', 'margin', 'lengths', 'resolution_s', 'flags', 'dead_heat', 'typed', 'suggested',
   'near_gap', 'tie', 'certified', 'revision', 'status', 'rule', 'reason', 'hand',
-  'bib', 'club', 'nation', 'jockey', 'trainer', 'draw', 'trap', 'judge_distance', 'computed_distance',
+  'bib', 'club', 'nation', 'jockey', 'trainer', 'draw', 'trap', 'judge_distance', 'computed_distance', 'notes',
 ] as const;
+
+/** `time_s` as the exact decimal of the row's ticks (never a float's 9.571943878999999). */
+const exactSecondsText = (ns: string | null) => (ns === null ? '' : ticksToDecimalSeconds(BigInt(ns)));
 
 /** The start list's optional columns, as given (empty where the start list had none). */
 const startListFields = (c: Competitor | undefined) => [c?.bib ?? '', c?.club ?? '', c?.nation ?? '', c?.jockey ?? '', c?.trainer ?? '', c?.draw ?? '', c?.trap ?? ''];
@@ -42,9 +45,9 @@ export function csvLine(fields: readonly string[]): string {
 
 export function resultsCsv(view: RaceView): Buffer {
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
-  const gaps = finisherGaps(view.results.finishers, view.results.sport);
   const yes = (b: boolean | undefined) => (b ? 'true' : 'false');
-  const rows = view.results.finishers.map((f, i) => {
+  // Every value is the published result's own (domain/results): margins blank between dead-heaters.
+  const rows = view.results.finishers.map((f) => {
     const c = comps.get(f.competitor);
     return [
       f.place === null ? '' : String(f.place),
@@ -55,11 +58,11 @@ export function resultsCsv(view: RaceView): Buffer {
       c?.lastName ?? '',
       f.team ?? '',
       f.time_display,
-      f.time_s === null ? '' : String(f.time_s),
+      exactSecondsText(f.time_ns),
       f.time_ns ?? '',
-      gaps[i]?.behindWinner ?? '',
-      gaps[i]?.behindPrevious ?? '',
-      f.margin_display,
+      f.behind_winner_display ?? '',
+      f.behind_previous_display ?? '',
+      f.behind_previous_display ?? f.margin_display,
       f.lengths_display ?? '',
       f.resolution_s === null ? '' : String(f.resolution_s),
       flagsOf(f).join(' '),
@@ -77,6 +80,7 @@ export function resultsCsv(view: RaceView): Buffer {
       ...startListFields(c),
       f.judge_distance ? yes(true) : yes(false),
       f.judge_distance?.computed ?? '',
+      (f.notes ?? []).join('; '),
     ];
   });
   for (const o of view.results.others) {
@@ -91,7 +95,7 @@ export function resultsCsv(view: RaceView): Buffer {
       last_name: c?.lastName ?? '',
       team: o.team ?? '',
       time: o.time_display,
-      time_s: o.time_s === null ? '' : String(o.time_s),
+      time_s: exactSecondsText(o.time_ns),
       time_ns: o.time_ns ?? '',
       certified: yes(Boolean(view.certified)),
       revision: String(view.revision),

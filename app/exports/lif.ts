@@ -6,12 +6,13 @@
  * placed finishers first, then the others with DNF, DQ or DNS in the place column as FinishLynx writes it (a DQ
  * keeps its time; a competitor with neither mark nor status has an empty place, never left out). Comma
  * separated, Windows-1252, CRLF, a field in double quotes where it holds a comma (as FinishLynx writes
- * `"Jones, Jr."`). Delta time is the published gap to the winner, without its sign.
+ * `"Jones, Jr."`). Delta time is the published margin behind the winner
+ * (domain/results/published-margin.ts), without its sign.
  */
 import type { RaceView } from '../api/types.js';
 import { windText } from '../domain/event/race-event.js';
 import { encodeCp1252 } from '../domain/text/cp1252.js';
-import { finisherGaps, ticksFixed } from './gaps-text.js';
+import { ticksFixed } from './gaps-text.js';
 
 /**
  * Numbers meet-management software matches on: a field that is a number or one word and a number ("2", "Heat 2",
@@ -58,15 +59,15 @@ export function resultsLif(view: RaceView): Buffer {
     e.start_time ?? '',
   ];
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
-  const gaps = finisherGaps(view.results.finishers, view.results.sport);
   const animals = view.results.sport === 'horse' || view.results.sport === 'greyhound';
   const lines = [header.map(lifField).join(',')];
-  view.results.finishers.forEach((f, i) => {
+  view.results.finishers.forEach((f) => {
     if (f.place === null) return;
     const c = comps.get(f.competitor);
     const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName, animals);
-    const delta = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
-    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
+    // Delta time: the published margin behind the winner, without its sign (blank for the winner and its dead-heaters).
+    const delta = (f.behind_winner_display ?? '').replace(/^\+/, '');
+    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
   for (const o of view.results.others) {

@@ -8,7 +8,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FinisherResult, OtherResult, RaceView } from '../../app/api/types.js';
+import type { RaceView } from '../../app/api/types.js';
+import { computeResults } from '../../app/domain/results/compute-results.js';
 import type { Amendment, Certification, Competitor, Mark, SportName } from '../../app/domain/race/document.js';
 import type { EvidenceManifest } from '../../app/domain/race/evidence.js';
 import { RACE_LAYOUT } from '../../app/domain/race/evidence.js';
@@ -69,24 +70,6 @@ export const FIXTURE_ENTRIES: Entry[] = [
   { c: { id: '5', name: 'Émile Zola', firstName: 'Émile', lastName: 'Zola', team: 'Paris UC', lane: '2', colour: '#7b3294' }, mark: { milliColumn: 300_800 } },
   { c: { id: '9', name: 'Chloé Dubois', firstName: 'Chloé', lastName: 'Dubois', team: 'Lyon AC', lane: '7' } },
 ];
-
-function timeOfMark(e: Entry): bigint | null {
-  if (!e.mark) return null;
-  if (e.mark.typedNs !== undefined) return e.mark.typedNs;
-  const milli = e.mark.milliColumn as number;
-  const i = Math.floor(milli / 1000);
-  const frac = BigInt(milli - i * 1000);
-  const t0 = fixtureTimeNs(i);
-  return t0 + ((fixtureTimeNs(i + 1) - t0) * frac + 500n) / 1000n;
-}
-
-/** Athletics publication: rounded up to the next 1/100 s. */
-function hundredthsUp(ns: bigint): string {
-  const h = (ns + 9_999_999n) / 10_000_000n;
-  return `${h / 100n}.${(h % 100n).toString().padStart(2, '0')}`;
-}
-
-const LENGTHS = ['', '1¼', 'nk', '½', '3'];
 
 export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promise<ExportFixture> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-export-'));
@@ -158,40 +141,16 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
     });
   });
 
-  const timed = FIXTURE_ENTRIES.map((e) => ({ e, t: timeOfMark(e) }))
-    .filter((x): x is { e: Entry; t: bigint } => x.t !== null)
-    .sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : 0));
-  const winner = timed[0]?.t ?? 0n;
-  const secs = (ns: bigint) => Number(ns) / 1e9;
-  const finishers: FinisherResult[] = timed.map(({ e, t }, i) => {
-    const prev = i > 0 ? (timed[i - 1] as { t: bigint }).t : null;
-    const nearGap = e.c.id === '5';
-    return {
-      place: i + 1,
-      competitor: e.c.id,
-      name: e.c.name,
-      team: e.c.team,
-      lane: e.c.lane,
-      time_s: secs(t),
-      time_ns: t.toString(),
-      time_display: hundredthsUp(t),
-      behind_winner_s: i === 0 ? null : secs(t - winner),
-      behind_previous_s: prev === null ? null : secs(t - prev),
-      margin_display: prev === null ? '' : `+${hundredthsUp(t - prev)}`,
-      ...(sport === 'horse' || sport === 'greyhound' ? { lengths_display: LENGTHS[i] ?? '' } : {}),
-      resolution_s: nearGap ? 0.04 : 0.001,
-      dead_heat: false,
-      typed: e.mark?.typedNs !== undefined,
-      suggested: false,
-      ...(nearGap ? { near_gap: true } : {}),
-    };
-  });
   // The one competitor without a mark did not finish (a certified race accounts for everyone).
-  const others: OtherResult[] = FIXTURE_ENTRIES.filter((x) => !x.mark).map((e) => ({
-    competitor: e.c.id, name: e.c.name, status: 'DNF', rule: null, reason: 'pulled up', by: 'Jane Official', time_s: null, time_ns: null, time_display: '',
-    ...(e.c.team ? { team: e.c.team } : {}), ...(e.c.lane ? { lane: e.c.lane } : {}),
-  }));
-  const statuses: CompetitorStatus[] = others.map((o) => ({ competitorId: o.competitor, status: 'DNF', reason: 'pulled up', by: 'Jane Official', at: '2026-06-14T15:25:00.000Z' }));
+  const statuses: CompetitorStatus[] = FIXTURE_ENTRIES.filter((x) => !x.mark).map((e) => ({ competitorId: e.c.id, status: 'DNF', reason: 'pulled up', by: 'Jane Official', at: '2026-06-14T15:25:00.000Z' }));
+  // The result is the domain's own, computed from these marks as the service computes it.
+  const computed = computeResults({
+    doc: { settings: { sport: { sport }, direction: opts.direction ?? 'ltr' }, competitors: FIXTURE_ENTRIES.map((e) => e.c), marks, deadHeats: [], statuses, revision: opts.revision ?? 1 },
+    times: timesNs.map((t) => BigInt(t)),
+    gaps: manifest.gaps,
+    rate: manifest.measured.rate,
+  });
+  const { finishers, others } = computed;
 
   const revision = opts.revision ?? 1;
   const auditHead = sha256(`audit-${revision}-${opts.certified ? 'c' : 'u'}`);
@@ -215,7 +174,7 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
     statuses,
     withdrawnDeadHeats: [],
     triggers: [],
-    results: { sport, certified: Boolean(opts.certified), revision, event: eventInfo(FIXTURE_EVENT, meta), finishers, others, checks: [] },
+    results: { ...computed, sport, certified: Boolean(opts.certified), revision, event: eventInfo(FIXTURE_EVENT, meta), finishers, others, checks: [] },
     revision,
     certified,
     amendments: opts.amendments ?? [],

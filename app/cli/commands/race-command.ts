@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { RaceView } from '../../api/types.js';
 import { requirePositional } from '../args.js';
 import type { CliContext } from '../command.js';
+import { official, reasonAfter } from '../../domain/results/message-slots.js';
 
 /** Opens the race folder given as the first positional; `readOnly` for commands that only look (nothing is written). */
 export async function openRaceArg(command: string, positionals: string[], ctx: CliContext, options: { readOnly?: boolean } = {}): Promise<RaceView> {
@@ -45,6 +46,6 @@ export function describeFinisher(view: RaceView, competitorId: string): string {
  */
 export function printWithdrawnDeadHeats(ctx: CliContext, before: RaceView, after: RaceView): void {
   for (const w of after.withdrawnDeadHeats.slice(before.withdrawnDeadHeats.length)) {
-    ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn by ${w.by}: ${w.reason}`);
+    ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn by ${official(w.by)}${reasonAfter(w.reason)}`);
   }
 }

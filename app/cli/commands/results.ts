@@ -13,11 +13,13 @@ export const resultsCommand: CliCommand = {
     '  photofinish results RACE [--json]',
     '',
     '  --json   machine-readable: { sport, certified, revision, event: { number, round, heat, name, meet, venue, date,',
-    '           start_time, distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_display, behind_winner_s,',
-    '           behind_previous_s, margin_display, resolution_s, dead_heat, typed, hand? } ],',
+    '           start_time, distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_ns, time_display,',
+    '           behind_winner_s, behind_previous_s, behind_winner_display, behind_previous_display (the published margins;',
+    '           null/empty between dead-heaters), reading_behind_winner_s, reading_behind_previous_s, margin_display,',
+    '           resolution_s, dead_heat, dead_heat_group, flags, notes, typed, hand? } ],',
     '           others: [ { competitor, name, status, rule, reason, by, time_s } ] (status DNS, DNF, DQ or unmarked),',
     '           start: { method, time_s, uncertainty_s, sound_delay_s, distance_m, temperature_c, by }, zero_control,',
-    '           checks: [ { code, severity, message } ] } (_s fields are unrounded seconds, _display the published',
+    '           checks: [ { code, severity, message } ] } (_s fields are the exact decimals of their ticks, _display the published',
     '           strings; times run from time zero, start.time_s on the footage clock)',
   ].join('\n'),
   async run(argv, ctx) {
@@ -58,9 +60,10 @@ export function formatResultsText(name: string, report: ResultsReport, certified
       f.competitor,
       f.name,
       f.time_display,
-      f.margin_display,
+      // The published margin behind the one ahead, as every output prints it (none between dead-heaters).
+      f.behind_previous_display ?? f.margin_display,
       f.resolution_s === null ? '' : formatResolution(f.resolution_s),
-      flags.join(' '),
+      [...flags, ...(f.notes ?? [])].join(' '),
     ];
   });
   for (const o of report.others) {

@@ -13,6 +13,7 @@ import type { FinisherResult } from './results-report.js';
 import type { WithdrawnDeadHeat } from '../race/dead-heat-withdrawal.js';
 import type { DeadHeat, Mark } from '../race/document.js';
 import type { OtherResult } from './others.js';
+import { official, reasonAfter, timeWords } from './message-slots.js';
 
 export interface RuleCheck {
   code: string;
@@ -66,14 +67,15 @@ export function ruleChecks(input: CheckInput): RuleCheck[] {
     if (m?.origin === 'suggestion' && m.suggestion && m.suggestion.confidence < LOW_CONFIDENCE) {
       add('low-confidence-suggestion', 'warning', `#${f.competitor}: the hairline was accepted from a detected edge of low confidence (${Math.round(m.suggestion.confidence * 100)}%)`);
     }
-    if (m?.origin === 'typed') add('typed-time', 'warning', `#${f.competitor}: the time ${f.time_display} was typed in, not read from the image`);
-    if (m?.origin === 'hand') add('hand-time', 'warning', `#${f.competitor}: ${f.time_display} is a hand time, not fully automatic`);
+    const time = timeWords(f.time_display, f.time_ns);
+    if (m?.origin === 'typed') add('typed-time', 'warning', `#${f.competitor}: the time ${time ? `${time} ` : ''}was typed in, not read from the image`);
+    if (m?.origin === 'hand') add('hand-time', 'warning', `#${f.competitor}: ${time ? `${time} is` : 'the time is'} a hand time, not fully automatic`);
   }
 
   const active = input.deadHeats.map((dh) => [...dh.competitors].sort().join(','));
   for (const w of input.withdrawn) {
     if (active.includes([...w.competitors].sort().join(','))) continue;
-    add('dead-heat-withdrawn', 'warning', `the dead heat between ${listed(w.competitors)} (declared by ${w.declaredBy}) was withdrawn by ${w.by}: ${w.reason}`);
+    add('dead-heat-withdrawn', 'warning', `the dead heat between ${listed(w.competitors)} (declared by ${official(w.declaredBy)}) was withdrawn by ${official(w.by)}${reasonAfter(w.reason)}`);
   }
   return checks;
 }

@@ -7,7 +7,7 @@
  * Declaring one is refused otherwise, and one that the marks stop supporting (a mark moved, removed) is withdrawn.
  */
 import { evidenceAtMark, markTime } from '../marks/interpolate.js';
-import type { Mark, SportName } from '../race/document.js';
+import type { DeadHeat, Mark, SportName } from '../race/document.js';
 import { handTime } from '../sports/hand-time.js';
 import { athleticsTime, motorsportTime } from '../sports/profiles.js';
 import { ticksToDecimalSeconds, type Ticks } from '../time/ticks.js';
@@ -56,3 +56,34 @@ const maxOf = (a: Ticks | null, b: Ticks | null): Ticks => {
   const y = b ?? 0n;
   return x > y ? x : y;
 };
+
+/** What declaring a dead heat between `ids` does to the dead heats already declared (each sharing one of them). */
+export interface DeadHeatJoin {
+  /** The declared dead heats it overlaps. */
+  overlapping: DeadHeat[];
+  /** Everyone in the one dead heat it makes (the overlapped ones joined to it), in the order named. */
+  members: string[];
+  /** "the dead heat between #24 and #11 (declared by Referee)": the overlapped ones, named. */
+  joins: string;
+  /** Why it is refused: already declared, or the joined group is not inseparable by the rule; null where it stands. */
+  refusal: string | null;
+}
+
+const named = (ids: readonly string[]) => ids.map((c) => `#${c}`).join(' and ');
+
+/**
+ * A dead heat that overlaps a declared one joins it into one group where every member of the union is inseparable
+ * by the rule, and is refused otherwise, naming the declared one: a declaration never silently dissolves another.
+ * `markOf` gives each member's mark (the caller has checked they all have one).
+ */
+export function joinDeadHeats(sport: SportName, declared: readonly DeadHeat[], ids: readonly string[], markOf: (id: string) => Mark, times: readonly Ticks[], zero: Ticks): DeadHeatJoin {
+  const overlapping = declared.filter((dh) => dh.competitors.some((c) => ids.includes(c)));
+  const members = [...new Set([...overlapping.flatMap((dh) => dh.competitors), ...ids])];
+  const joins = overlapping.map((dh) => `the dead heat between ${named(dh.competitors)} (declared by ${dh.by})`).join('; ');
+  if (overlapping.length === 0) return { overlapping, members, joins, refusal: null };
+  if (overlapping.some((dh) => ids.every((c) => dh.competitors.includes(c)))) {
+    return { overlapping, members, joins, refusal: `the dead heat between ${named(ids)} is already declared: ${joins}` };
+  }
+  const why = deadHeatRefusal(sport, members.map(markOf), times, zero);
+  return { overlapping, members, joins, refusal: why ? `no dead heat between ${named(ids)}: it overlaps ${joins}, and the two cannot be joined: ${why}` : null };
+}

@@ -41,6 +41,8 @@ export function otherResults(
   publish: (mark: Mark, t: Ticks) => string,
   /** Time zero on the footage clock: a DQ's time for the record is a race time like every other. */
   zero: Ticks,
+  /** Ticks → `_s` seconds (rules 3: the exact decimal). */
+  seconds: (t: Ticks) => number = ticksToSeconds,
 ): OtherResult[] {
   const byId = new Map(statuses.map((s) => [s.competitorId, s]));
   const rows = competitors
@@ -56,7 +58,7 @@ export function otherResults(
         rule: st?.rule ?? null,
         reason: st?.reason ?? null,
         by: st?.by ?? null,
-        time_s: t === null ? null : ticksToSeconds(t),
+        time_s: t === null ? null : seconds(t),
         time_ns: t === null ? null : t.toString(),
         time_display: t === null || !mark ? '' : publish(mark, t),
         ...(affiliationOf(c) ? { team: affiliationOf(c) } : {}),

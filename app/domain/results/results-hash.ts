@@ -8,8 +8,18 @@
 import type { FinisherResult, ResultsReport } from './results-report.js';
 import type { OtherResult } from './others.js';
 
-export function resultsForHash(report: Pick<ResultsReport, 'sport' | 'revision' | 'finishers' | 'others' | 'start' | 'zero_control'>): unknown {
-  const placed = report.finishers.filter((f) => f.place !== null);
+/** What rules 3 added to every row (the faces' published fields); a result by earlier rules is hashed without them. */
+const RULES_3_FIELDS = ['behind_winner_display', 'behind_previous_display', 'reading_behind_winner_s', 'reading_behind_previous_s', 'dead_heat_group', 'flags', 'notes'] as const;
+
+function withoutRules3Fields(f: FinisherResult): FinisherResult {
+  const row: Partial<FinisherResult> = { ...f };
+  for (const k of RULES_3_FIELDS) delete row[k];
+  return row as FinisherResult;
+}
+
+export function resultsForHash(report: Pick<ResultsReport, 'rules' | 'sport' | 'revision' | 'finishers' | 'others' | 'start' | 'zero_control'>): unknown {
+  const all = report.finishers.filter((f) => f.place !== null);
+  const placed = (report.rules ?? 1) >= 3 ? all : all.map(withoutRules3Fields);
   const others: readonly OtherResult[] = report.others ?? [];
   const withStatus = others.some((o) => o.status !== 'unmarked');
   // Time zero joins the hash only once set (every time depends on it), so races certified before it existed verify.

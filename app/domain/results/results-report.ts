@@ -13,6 +13,8 @@ import type { StartInfo, ZeroControlInfo } from '../start/start-json.js';
 
 /** Matches `photofinish results --json`. */
 export interface ResultsReport {
+  /** The result rules it was computed by (results-rules.ts); not hashed (a certification records its own). */
+  rules?: number;
   sport: string;
   certified: boolean;
   revision: number;
@@ -43,12 +45,32 @@ export interface FinisherResult {
   name: string;
   team?: string;
   lane?: string;
+  /** The competitor's own reading (a dead-heater's too), the exact decimal of `time_ns` (rules 3). */
   time_s: number | null;
   time_ns: string | null;
+  /** The published time (dead-heaters share the first one's). */
   time_display: string;
+  /**
+   * The published margins in seconds, as displayed (rules 3; published-margin.ts): athletics the difference of the
+   * published times, motorsport of the readings to 1/1000 s; null for the winner, between dead-heaters and in
+   * horse and greyhound racing (their margins are lengths). Before rules 3: the readings' unrounded difference.
+   */
   behind_winner_s: number | null;
   behind_previous_s: number | null;
+  /** The published margin behind the previous finisher (= `behind_previous_display` from rules 3). */
   margin_display: string;
+  /** The published margins as printed ("+0.04", "1¼ lengths"; '' for the winner and between dead-heaters). */
+  behind_winner_display?: string;
+  behind_previous_display?: string;
+  /** The exact differences of the readings themselves (not a published margin). */
+  reading_behind_winner_s?: number | null;
+  reading_behind_previous_s?: number | null;
+  /** The declared dead heat this finisher shares a place with (its members in result order), or null. */
+  dead_heat_group?: string[] | null;
+  /** The short flags every face prints (result-flags.ts). */
+  flags?: string[];
+  /** Notes on the row ("separated on the picture by 0.4 ms from #11"). */
+  notes?: string[];
   /** Horse and greyhound racing: the official distance name behind the previous finisher. */
   lengths_display?: string;
   /** Local frame interval (or line period) at the mark: the resolution of the evidence. */

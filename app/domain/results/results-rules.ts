@@ -6,10 +6,16 @@
  *   2  dead-heaters share one published time, the time of the first of them as read, with no margin between them
  *      (in every sport's practice they share place and time); a typed or hand time has no evidence resolution and
  *      is never "in a dropped-frame gap" (it was not read from the picture).
+ *   3  one published result (published-margin.ts): margins by one definition per sport (athletics: of the published
+ *      times; motorsport: of the readings to 1/1000 s; horse, greyhound: lengths only) in `behind_*_s` and
+ *      `behind_*_display`, none between dead-heaters (null, blank, never +0.00); dead-heaters share the published
+ *      time but keep their own readings; athletics finishers equal at 1/1000 s are placed by the picture at its
+ *      full resolution (with a note), only a declared dead heat shares a place; every `_s` number is the exact
+ *      decimal of its ticks; rows carry their flags, notes and dead-heat group.
  */
 import { UserError } from '../errors.js';
 
-export const RESULTS_RULES = 2;
+export const RESULTS_RULES = 3;
 
 /** The version a certification was computed with (those made before versions existed: 1). */
 export function certifiedRules(certification: { resultsRules?: number | undefined }): number {

@@ -39,9 +39,9 @@ export interface ZeroControlInfo {
   at: string;
 }
 
-const sec = (ns: string | undefined) => (ns === undefined ? null : ticksToSeconds(BigInt(ns)));
-
-export function startInfo(start: StartRecord | undefined): StartInfo {
+/** `seconds`: ticks → `_s` number (result rules 3 give the exact decimal; earlier rules' hashes keep the float sum). */
+export function startInfo(start: StartRecord | undefined, seconds: (t: bigint) => number = ticksToSeconds): StartInfo {
+  const sec = (ns: string | undefined) => (ns === undefined ? null : seconds(BigInt(ns)));
   if (!start) {
     return { method: null, time_s: null, time_ns: null, uncertainty_s: null, sound_delay_s: null, distance_m: null, temperature_c: null, by: null, at: null, detected_s: null, source: null, rise_db: null };
   }
@@ -61,12 +61,12 @@ export function startInfo(start: StartRecord | undefined): StartInfo {
   };
 }
 
-export function zeroControlInfo(zc: ZeroControlRecord | undefined): ZeroControlInfo | null {
+export function zeroControlInfo(zc: ZeroControlRecord | undefined, seconds: (t: bigint) => number = ticksToSeconds): ZeroControlInfo | null {
   if (!zc) return null;
   return {
     passed: zc.passed,
-    offset_s: ticksToSeconds(BigInt(zc.offsetNs)),
-    tolerance_s: ticksToSeconds(BigInt(zc.frameIntervalNs)),
+    offset_s: seconds(BigInt(zc.offsetNs)),
+    tolerance_s: seconds(BigInt(zc.frameIntervalNs)),
     report_file: zc.reportFile,
     report_sha256: zc.reportSha256,
     tested_by: zc.testedBy,

@@ -1,10 +1,11 @@
 /**
- * The results table: place, who (in each sport's own headings: sheet/sport-columns.ts), published time, behind
- * winner, behind previous, lengths (horse and greyhound), flags and the resolution of the evidence at the mark;
- * then DNF, DQ and DNS with the word in the place column. The header repeats on a new page.
+ * The results table: place, who (in each sport's own headings: sheet/sport-columns.ts), published time, the
+ * published margins (behind winner and behind previous in seconds; horse and greyhound the lengths behind the one
+ * ahead), flags and the resolution of the evidence at the mark; then DNF, DQ and DNS with the word in the place
+ * column. Every value is the published result's own (domain/results); nothing is computed here. The header
+ * repeats on a new page.
  */
 import type { RaceView } from '../../api/types.js';
-import { finisherGaps } from '../gaps-text.js';
 import { flagsOf, legendFor } from '../sheet/flags.js';
 import { identityColumns } from '../sheet/sport-columns.js';
 import { MUTED, RULE, type SheetWriter } from './sheet-writer.js';
@@ -20,12 +21,12 @@ interface Column {
 
 const FONT_SIZE = 8;
 
-/** How the gap columns were computed, in the words of each sport's rule (see gaps-text.ts). */
+/** Each sport's margin definition, in words (domain/results/published-margin.ts). */
 const GAP_RULE: Record<string, string> = {
-  athletics: 'Gaps are differences of the published times (extra digits where the image separates equal times).',
-  motorsport: 'Gaps are the exact differences to the nearest 1/1000 s (more digits where that would print 0.000).',
-  horse: 'Gaps in seconds are exact differences to 1/100 s; official margins are the lengths.',
-  greyhound: 'Gaps in seconds are exact differences to 1/100 s; official margins are the lengths (0.08 s per length).',
+  athletics: 'Margins are differences of the published times.',
+  motorsport: 'Margins are differences of the readings to the nearest 1/1000 s (more digits where that would print 0.000).',
+  horse: 'Margins are lengths behind the one ahead.',
+  greyhound: 'Margins are lengths behind the one ahead (0.08 s per length).',
 };
 const PAD = 3;
 
@@ -43,8 +44,9 @@ function countsText(view: RaceView): string {
 }
 
 export function drawResultsTable(w: SheetWriter, view: RaceView): void {
+  // Horse and greyhound margins are lengths (behind the one ahead): no seconds columns beside them.
   const withLengths = view.sport.sport === 'horse' || view.sport.sport === 'greyhound';
-  const withBehindFirst = view.sport.sport !== 'horse';
+  const withSeconds = !withLengths;
   const identity = identityColumns(view.sport.sport, view.competitors);
   const cols: Column[] = [
     // Wide enough for the status words FinishLynx puts there (DNS, DNF, DQ).
@@ -52,8 +54,8 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
     ...identity.map((c): Column => ({ title: c.title, width: c.width, align: c.align, ...(c.flex ? { flex: c.flex } : {}) })),
     { title: 'Time (s)', width: 46, align: 'right', mono: true },
     // Horse racing measures the field in lengths behind the one ahead: its sheet gives the room to the jockey and trainer.
-    ...(withBehindFirst ? [{ title: 'Behind 1st', width: 48, align: 'right' as const, mono: true }] : []),
-    { title: 'Behind prev.', width: 52, align: 'right', mono: true },
+    ...(withSeconds ? [{ title: 'Behind 1st', width: 48, align: 'right' as const, mono: true }] : []),
+    ...(withSeconds ? [{ title: 'Behind prev.', width: 52, align: 'right' as const, mono: true }] : []),
     ...(withLengths ? [{ title: 'Lengths', width: 52, align: 'right' as const }] : []),
     { title: 'Flags', width: 28, align: 'center' },
     { title: 'Resolution', width: 46, align: 'right' },
@@ -65,14 +67,12 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
 
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
   const who = (id: string, name: string) => identity.map((c) => c.value(id, comps.get(id), name));
-  const gaps = finisherGaps(view.results.finishers, view.results.sport);
-  const rows = view.results.finishers.map((f, i) => [
+  const rows = view.results.finishers.map((f) => [
     f.place === null ? '—' : f.dead_heat ? `${f.place}=` : String(f.place),
     ...who(f.competitor, f.name),
     f.time_display || (f.place === null ? 'no mark' : ''),
-    ...(withBehindFirst ? [gaps[i]?.behindWinner ?? ''] : []),
-    gaps[i]?.behindPrevious ?? '',
-    ...(withLengths ? [f.lengths_display ?? ''] : []),
+    ...(withSeconds ? [f.behind_winner_display ?? '', f.behind_previous_display ?? ''] : []),
+    ...(withLengths ? [f.behind_previous_display ?? f.lengths_display ?? ''] : []),
     flagsOf(f).join(' '),
     resolutionText(f.resolution_s),
   ]);
@@ -82,8 +82,7 @@ export function drawResultsTable(w: SheetWriter, view: RaceView): void {
       o.status === 'unmarked' ? '—' : o.status,
       ...who(o.competitor, o.name),
       o.time_display || (o.status === 'unmarked' ? 'no mark' : ''),
-      ...(withBehindFirst ? [''] : []),
-      '',
+      ...(withSeconds ? ['', ''] : []),
       ...(withLengths ? [''] : []),
       '',
       '',

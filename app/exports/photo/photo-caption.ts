@@ -68,12 +68,11 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
   const names = (name: string, comp: Competitor | undefined) => splitName(name, comp?.firstName, comp?.lastName, animals);
   const results = [
     resultHeader(sport, view.competitors),
-    ...view.results.finishers.map((f, i) => {
+    // The published result's own time and margin behind the one ahead (blank between dead-heaters).
+    ...view.results.finishers.map((f) => {
       const comp = byId.get(f.competitor);
-      const prev = i > 0 ? view.results.finishers[i - 1] : undefined;
-      const gap = prev && f.place !== null && prev.place !== null ? marginWords(f, prev, sport).replace(/ s$/, '') : '';
       const [last, firstName] = names(f.name, comp);
-      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, firstName, f.team ?? affiliationOf(comp) ?? '', f.time_display || f.lengths_display || '', gap].map((x) => clean(String(x))).join(';');
+      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, firstName, f.team ?? affiliationOf(comp) ?? '', f.time_display || f.lengths_display || '', f.behind_previous_display ?? f.margin_display].map((x) => clean(String(x))).join(';');
     }),
     // DNS, DNF and DQ stand in the rank column, as FinishLynx and Omega write them; nobody goes missing.
     ...view.results.others
@@ -81,7 +80,8 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
       .map((o) => {
         const comp = byId.get(o.competitor);
         const [last, firstName] = names(o.name, comp);
-        return [o.status, o.competitor, comp?.lane ?? '', last, firstName, o.team ?? affiliationOf(comp) ?? '', '', ''].map((x) => clean(String(x))).join(';');
+        // A DQ after finishing keeps its time for the record, as on the sheet and in the files.
+        return [o.status, o.competitor, comp?.lane ?? '', last, firstName, o.team ?? affiliationOf(comp) ?? '', o.time_display, ''].map((x) => clean(String(x))).join(';');
       }),
   ];
   const meta = view.meta;

@@ -10,6 +10,7 @@ import { secondsText, ticksFixed } from '../gaps-text.js';
 import type { ImagePlan } from './image-plan.js';
 import { recordNotes } from './record-notes.js';
 import { zeroOfInfo } from '../../domain/start/race-clock.js';
+import { official, reasonAfter } from '../../domain/results/message-slots.js';
 
 const MAX_GAPS_LISTED = 8;
 
@@ -24,6 +25,9 @@ export function instantText(iso: string): string {
   return m ? `${m[1]} ${m[2]} UTC` : iso;
 }
 
+/** " (2026-06-14 15:32:10 UTC)", or nothing where no instant was recorded. */
+const when = (iso: string) => (iso ? ` (${instantText(iso)})` : '');
+
 export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
   const notes: string[] = [];
   for (const p of view.problems ?? []) notes.push(`WARNING — opening the race found a problem: ${p}`);
@@ -34,7 +38,7 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
     if (m.origin === 'typed') {
       const keyed = m.position.kind === 'time' ? `${secondsText(BigInt(m.position.ns))} s` : r?.time_display || '—';
       const published = r?.time_display && m.position.kind === 'time' ? ` (published ${r.time_display})` : '';
-      notes.push(`${who(view, m.competitorId)}: time ${keyed}${published} was typed by hand by ${m.by} (${instantText(m.at)}), not read from the image.`);
+      notes.push(`${who(view, m.competitorId)}: time ${keyed}${published} was typed by hand by ${official(m.by)}${when(m.at)}, not read from the image.`);
     }
     if (m.origin === 'suggestion' && m.suggestion) notes.push(suggestionNote(view, m.competitorId, m.suggestion, m.by));
   }
@@ -44,10 +48,11 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
       notes.push(`${who(view, f.competitor)}: mark lies next to a dropped-frame gap${res}. Check the source frames before signing.`);
     }
   }
+  for (const f of view.results.finishers) for (const n of f.notes ?? []) notes.push(`${who(view, f.competitor)}: ${n}; the same time is published.`);
   const ties = view.results.finishers.filter((f) => f.tie && !f.dead_heat);
   if (ties.length) notes.push(`Equal at the published precision: ${ties.map((f) => `#${f.competitor}`).join(', ')}; the order follows the image where it separates them, else the rule book.`);
   for (const dh of view.deadHeats) {
-    notes.push(`Dead heat declared between ${dh.competitors.map((c) => `#${c}`).join(' and ')} by ${dh.by} (${instantText(dh.at)}).`);
+    notes.push(`Dead heat declared between ${dh.competitors.map((c) => `#${c}`).join(' and ')} by ${official(dh.by)}${when(dh.at)}.`);
   }
   notes.push(...recordNotes(view));
   const gaps = view.evidence.gaps;
@@ -67,7 +72,7 @@ export function sheetNotes(view: RaceView, plan: ImagePlan): string[] {
   }
   if (view.marks.length === 0) notes.push('No hairline has been placed: the whole image is printed.');
   for (const a of view.amendments) {
-    notes.push(`Amended to revision ${a.revision} by ${a.by} (${instantText(a.at)}): ${a.reason}`);
+    notes.push(`Amended to revision ${a.revision} by ${official(a.by)}${when(a.at)}${reasonAfter(a.reason)}`);
   }
   return notes;
 }

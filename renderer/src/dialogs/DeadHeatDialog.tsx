@@ -56,6 +56,7 @@ export function DeadHeatDialog({ onClose }: { onClose(): void }) {
         ) : (
           <>
             <p data-testid="dead-heat-summary">
+              {plan.joins ? <>This joins {plan.joins}: </> : null}
               <strong>{list}</strong> will share <strong>place {plan.place}</strong>, each marked DH on the results and the result
               sheet. The decision is recorded in the audit log as made by the official below.
             </p>

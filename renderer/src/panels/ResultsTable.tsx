@@ -4,7 +4,6 @@
  */
 import { isSportName, SPORT_CHOICES } from '../../../app/domain/sports/sport-list.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
-import { sportProfile, type SportProfile } from '../../../app/domain/sports/profiles.js';
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
 import { ActionButton, tooltip } from '../actions/ActionButton.js';
 import { selectDeadHeatPicks, toggleDeadHeatPick } from '../session/dead-heat-picks.js';
@@ -12,12 +11,6 @@ import { selectRace, selectResolution, setSport } from '../session/race.js';
 import { selectCompetitor, selectSelectedId } from '../session/selection.js';
 import { useSession } from '../session/state.js';
 import { ChecksList } from '../dialogs/ChecksList.js';
-
-/** Behind the winner, by the sport's own publication rule (the same the result sheet uses for margins). */
-function behindWinner(profile: SportProfile, ns: string | null, winnerNs: string | null): string {
-  if (ns === null || winnerNs === null) return '';
-  return profile.margin({ time: BigInt(ns), previous: BigInt(winnerNs), isWinner: false, deadHeatWithPrevious: false });
-}
 
 /** Who ruled the dead heat a finisher is in, for the DH badge's tooltip. */
 function deadHeatTitle(race: RaceView, id: string): string {
@@ -42,8 +35,6 @@ export function ResultsTable() {
   if (!race) return null;
   const r = race.results;
   const finishers = r.finishers.filter((f) => f.place !== null);
-  const winner = finishers[0];
-  const profile = sportProfile(race.sport);
   const others = r.others;
   const readOnly = race.certified !== null;
   return (
@@ -129,20 +120,22 @@ export function ResultsTable() {
                   </span>
                 ) : null}
                 {f.tie ? <span className="badge tie" title="Tied at the published precision: the rule book decides">tie</span> : null}
+                {(f.notes ?? []).map((n) => (
+                  <span key={n} className="badge note" title={n}>
+                    {n}
+                  </span>
+                ))}
                 {f.near_gap ? <span className="badge gap" title="Within a column of dropped frames">near gap</span> : null}
               </td>
               <td className="num time" data-time-ns={f.time_ns ?? ''}>
                 {f.time_display}
               </td>
+              {/* The published margins, as every output prints them: none between dead-heaters (shown as DH). */}
               <td className="num" data-testid="behind-winner">
-                {i === 0 ? '—' : behindWinner(profile, f.time_ns, winner?.time_ns ?? null)}
+                {i === 0 ? '—' : (f.behind_winner_display ?? '')}
               </td>
               <td className="num" data-testid="behind-previous" data-behind-previous-s={f.behind_previous_s ?? ''}>
-                {i === 0
-                  ? '—'
-                  : `${f.dead_heat && finishers[i - 1]?.place === f.place && !f.lengths_display ? 'DH · ' : ''}${
-                      f.lengths_display && f.lengths_display !== f.margin_display ? `${f.lengths_display} · ${f.margin_display}` : f.margin_display
-                    }`}
+                {i === 0 ? '—' : f.dead_heat && finishers[i - 1]?.place === f.place ? 'DH' : (f.behind_previous_display ?? f.margin_display)}
               </td>
               <td className="num muted">{f.resolution_s !== null ? `${(f.resolution_s * 1000).toFixed(3)} ms` : ''}</td>
             </tr>

@@ -5,7 +5,7 @@
  */
 import type { FinisherResult, RaceView } from '../../../app/api/types.js';
 import type { Mark } from '../../../app/domain/race/document.js';
-import { deadHeatRefusal } from '../../../app/domain/results/dead-heat-rule.js';
+import { deadHeatRefusal, joinDeadHeats } from '../../../app/domain/results/dead-heat-rule.js';
 import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { readOnlyRefusal } from '../session/read-only.js';
@@ -21,6 +21,8 @@ export interface DeadHeatPlan {
   publishedTimesDiffer: boolean;
   /** Set where exactly these competitors already share a declared dead heat. */
   alreadyDeclaredBy: string | null;
+  /** The declared dead heats this one joins ("the dead heat between #24 and #11 (declared by …)"), or null. */
+  joins: string | null;
 }
 
 export const tag = (f: FinisherResult) => `#${f.competitor}${f.name ? ` ${f.name}` : ''}`;
@@ -32,7 +34,7 @@ export function planDeadHeat(race: RaceView, ids: readonly string[], times?: rea
   const place = members[0]?.place ?? null;
   const publishedTimesDiffer = new Set(members.map((f) => f.time_display)).size > 1;
   const same = race.deadHeats.find((dh) => dh.competitors.length === members.length && members.every((m) => dh.competitors.includes(m.competitor)));
-  const plan = { members, place, publishedTimesDiffer, alreadyDeclaredBy: same ? same.by : null };
+  const plan = { members, place, publishedTimesDiffer, alreadyDeclaredBy: same ? same.by : null, joins: null };
   const readOnly = readOnlyRefusal(race, 'declare a dead heat');
   if (readOnly) return { ...plan, refusal: readOnly };
   const unmarked = ids.filter((id) => !placed.some((f) => f.competitor === id));
@@ -51,13 +53,21 @@ export function planDeadHeat(race: RaceView, ids: readonly string[], times?: rea
   }
   if (same) return { ...plan, refusal: `These finishers already share a dead heat, declared by ${same.by}.` };
   if (times) {
-    const marks = members.map((f) => race.marks.find((m) => m.competitorId === f.competitor)).filter((m): m is Mark => m !== undefined);
+    const markOf = (id: string) => race.marks.find((m) => m.competitorId === id) as Mark;
+    const marks = members.map((f) => markOf(f.competitor)).filter((m): m is Mark => m !== undefined);
     // The engine's rule works on the footage clock with time zero (accepted edges are footage times); the session
     // holds column times on the race clock, so they go back by zero first.
     const zero = zeroOfInfo(race.results.start);
     const footage = zero === 0n ? times : times.map((t) => t + zero);
     const why = deadHeatRefusal(race.sport.sport, marks, footage, zero);
     if (why) return { ...plan, refusal: `No dead heat: ${why}. Separate them on the photo, or re-read the marks if they cannot be separated.` };
+    // One that overlaps a declared dead heat joins it (the engine's rule: domain/results/dead-heat-rule.ts) or is refused.
+    const join = joinDeadHeats(race.sport.sport, race.deadHeats, members.map((f) => f.competitor), markOf, footage, zero);
+    if (join.refusal) return { ...plan, refusal: `${join.refusal.charAt(0).toUpperCase()}${join.refusal.slice(1)}. Withdraw it first, or tick its finishers too.` };
+    if (join.overlapping.length > 0) {
+      const all = placed.filter((f) => join.members.includes(f.competitor));
+      return { ...plan, members: all, place: all[0]?.place ?? place, publishedTimesDiffer: new Set(all.map((f) => f.time_display)).size > 1, joins: join.joins, refusal: null };
+    }
   }
   return { ...plan, refusal: null };
 }

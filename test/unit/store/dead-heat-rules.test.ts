@@ -1,5 +1,6 @@
 /**
- * Dead-heaters share one published time (result rules 2), in every face, while a race certified under the earlier
+ * Dead-heaters share one published time and keep their own readings, with no margin between them (result rules 3),
+ * in every face, while a race certified under the earlier
  * rules (its certification without `resultsRules`, as the app wrote it before) still verifies intact and still shows
  * what was certified. Greyhounds in traps 2 and 4 are within one frame (60 frames/s) of each other: 30.0383 s and
  * 30.0483 s on the footage clock. The sheet is kept as test-artifacts/dead-heat/greyhound-dead-heat.pdf to be looked at.
@@ -66,17 +67,17 @@ const asVersion1 = (e: AuditEntry): AuditEntry => {
   return { ...e, payload: { certification: c } };
 };
 
-describe('a greyhound dead heat certified under result rules 2', () => {
-  it('publishes one time for both dogs, the first one’s, with no margin between them, and verifies intact', async () => {
+describe('a greyhound dead heat certified under the current result rules (3)', () => {
+  it('publishes one time for both dogs, the first one’s, each with its own reading and no margin between them, and verifies intact', async () => {
     expect(await results()).toEqual([
       ['2', '30.04', '30038333333', '', 0.016666667],
-      ['4', '30.04', '30038333333', 'dead heat', 0.016666667],
+      ['4', '30.04', '30048333333', '', 0.016666667],
       ['1', '30.07', '30066666666', 'neck', 0.016666667],
       // A typed time was not read from the picture: no frame interval applies to it.
       ['3', '30.10', '30100000000', 'neck', null],
     ]);
     const audit = (await fs.readFile(path.join(fixture.dir, 'audit.jsonl'), 'utf8')).trim().split('\n');
-    expect(JSON.parse(audit[audit.length - 1] as string).payload.certification.resultsRules).toBe(2);
+    expect(JSON.parse(audit[audit.length - 1] as string).payload.certification.resultsRules).toBe(3);
     expect(await verifyRaceFolder(fixture.dir)).toMatchObject({ intact: true, findings: [] });
   });
 
@@ -89,13 +90,13 @@ describe('a greyhound dead heat certified under result rules 2', () => {
       const csv = (await fs.readFile(files.csv, 'utf8')).split('\n');
       const header = (csv[0] as string).split(',');
       const cell = (id: string, name: string) => csv.find((l) => l.split(',')[1] === id)?.split(',')[header.indexOf(name)];
-      expect(['2', '4'].map((id) => [cell(id, 'time'), cell(id, 'time_ns'), cell(id, 'behind_previous')])).toEqual([
-        ['30.04', '30038333333', ''],
-        ['30.04', '30038333333', 'DH'],
+      expect(['2', '4'].map((id) => [cell(id, 'time'), cell(id, 'time_s'), cell(id, 'time_ns'), cell(id, 'behind_previous'), cell(id, 'lengths'), cell(id, 'margin')])).toEqual([
+        ['30.04', '30.038333333', '30038333333', '', '', ''],
+        ['30.04', '30.048333333', '30048333333', '', '', ''],
       ]);
       expect(cell('3', 'resolution_s')).toBe('');
       const json = JSON.parse(await fs.readFile(files.json, 'utf8')) as { finishers: { time_ns: string }[] };
-      expect(json.finishers.slice(0, 2).map((f) => f.time_ns)).toEqual(['30038333333', '30038333333']);
+      expect(json.finishers.slice(0, 2).map((f) => f.time_ns)).toEqual(['30038333333', '30048333333']);
       const lif = (await fs.readFile(files.lif, 'utf8')).split(/\r?\n/).slice(1, 3).map((l) => l.split(',').slice(0, 7));
       expect(lif).toEqual([
         ['1', '2', '2', 'Dog 2', '', '', '30.04'],
@@ -108,10 +109,28 @@ describe('a greyhound dead heat certified under result rules 2', () => {
       expect(rows.map((l) => /30\.0\d/.exec(l)?.[0])).toEqual(['30.04', '30.04']);
       expect(sheet).not.toMatch(/30\.05/);
       // The certification block says which rules its results hash is recomputed by.
-      expect(sheet).toMatch(/Results SHA-256 at certification:\s+[0-9a-f]{64}\s+\(result rules 2\)/);
+      expect(sheet).toMatch(/Results SHA-256 at certification:\s+[0-9a-f]{64}\s+\(result rules 3\)/);
     } finally {
       await fs.rm(out, { recursive: true, force: true });
     }
+  });
+});
+
+/** The certification as the app wrote it under result rules 2 (before one published result), hashed by rules 2. */
+const asVersion2 = (e: AuditEntry): AuditEntry => {
+  if (e.action !== 'race.certified') return e;
+  const { signature: _old, ...c } = (e.payload as { certification: Certification }).certification;
+  return { ...e, payload: { certification: { ...c, resultsRules: 2 } } };
+};
+
+describe('a race certified under result rules 2', () => {
+  it('still verifies intact, recomputed by rules 2, and still shows what was certified (the first one’s reading shared)', async () => {
+    await resealWith(fixture.dir, asVersion2, { forgerKey: true });
+    expect(await verifyRaceFolder(fixture.dir)).toMatchObject({ intact: true, findings: [] });
+    expect((await results()).slice(0, 2)).toEqual([
+      ['2', '30.04', '30038333333', '', 0.016666667],
+      ['4', '30.04', '30038333333', 'dead heat', 0.016666667],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
  * kept with its reason for the result's notes.
  */
 import { UserError } from '../../errors.js';
-import { deadHeatRefusal } from '../../results/dead-heat-rule.js';
+import { deadHeatRefusal, joinDeadHeats } from '../../results/dead-heat-rule.js';
 import { zeroOf } from '../../start/start-record.js';
 import type { Ticks } from '../../time/ticks.js';
 import type { Change } from './index.js';
@@ -18,28 +18,29 @@ import { refuseIfCertified, requireCompetitor, statusOf } from './guards.js';
 const list = (ids: readonly string[]) => ids.map((c) => `#${c}`).join(' and ');
 
 /**
- * Records an official's dead-heat decision. Competitors already in another dead heat move to this one (an
- * official who rules again replaces the earlier ruling for them).
+ * Records an official's dead-heat decision. One that overlaps a declared dead heat (shares a competitor with it)
+ * joins it into one group where the marks support every member of the union (all inseparable by the rule);
+ * otherwise it is refused naming the existing one, never dissolving it silently (withdraw it first).
  */
 export function declareDeadHeat(state: RaceState, times: readonly Ticks[], ids: string[], by: string, at: string): Change<'dead-heat.declared'> {
   const { doc } = state;
   const unique = [...new Set(ids)];
   refuseIfCertified(doc, 'declare a dead heat');
   if (unique.length < 2) throw new UserError('a dead heat needs at least two different competitors', 'INVALID_ARGUMENT');
-  const marks: Mark[] = [];
-  for (const id of unique) {
+  const markOf = (id: string): Mark => {
     requireCompetitor(doc, id);
     const mark = doc.marks.find((m) => m.competitorId === id);
     if (!mark) throw new UserError(`competitor ${id} has no mark; mark every competitor of a dead heat first`, 'CONFLICT');
     if (statusOf(doc, id)?.status === 'DQ') throw new UserError(`competitor ${id} is disqualified and takes no place; a dead heat shares a place`, 'CONFLICT');
-    marks.push(mark);
-  }
+    return mark;
+  };
+  const marks = unique.map(markOf);
   const refusal = deadHeatRefusal(doc.settings.sport.sport, marks, times, zeroOf(doc));
   if (refusal) throw new UserError(`no dead heat between ${list(unique)}: ${refusal}`, 'CONFLICT');
-  const kept = doc.deadHeats
-    .map((dh) => ({ ...dh, competitors: dh.competitors.filter((c) => !unique.includes(c)) }))
-    .filter((dh) => dh.competitors.length >= 2);
-  const after: DeadHeat[] = [...kept, { competitors: unique, by, at }];
+  const join = joinDeadHeats(doc.settings.sport.sport, doc.deadHeats, unique, markOf, times, zeroOf(doc));
+  if (join.refusal) throw new UserError(join.refusal, 'CONFLICT');
+  const kept = doc.deadHeats.filter((dh) => !join.overlapping.includes(dh));
+  const after: DeadHeat[] = [...kept, { competitors: join.members, by, at }];
   return { action: 'dead-heat.declared', payload: { change: { slice: 'deadHeats', before: doc.deadHeats, after } } };
 }
 

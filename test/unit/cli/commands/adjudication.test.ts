@@ -27,12 +27,20 @@ describe('photofinish mark / results / dead-heat / certify / amend', () => {
       behind_winner_s: null,
       behind_previous_s: null,
       margin_display: '',
+      behind_winner_display: '',
+      behind_previous_display: '',
+      reading_behind_winner_s: null,
+      reading_behind_previous_s: null,
       resolution_s: 0.001,
       dead_heat: false,
+      dead_heat_group: null,
       typed: false,
       suggested: false,
+      flags: [],
+      notes: [],
     });
-    expect(json.finishers[1]).toMatchObject({ place: 2, competitor: '3', typed: true, behind_winner_s: 0.0024, behind_previous_s: 0.0024 });
+    // Athletics margins are differences of the published times (10.01 and 10.01); the readings' own under its name.
+    expect(json.finishers[1]).toMatchObject({ place: 2, competitor: '3', typed: true, behind_winner_s: 0, behind_winner_display: '+0.00', reading_behind_winner_s: 0.0024, flags: ['T'] });
     expect(json.finishers).toHaveLength(2);
     expect(json.others).toEqual([
       { competitor: '1', name: 'Ann Able', status: 'unmarked', rule: null, reason: null, by: null, time_s: null, time_ns: null, time_display: '', team: 'Club A', lane: '1' },

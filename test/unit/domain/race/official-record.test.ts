@@ -130,7 +130,7 @@ describe('dead heats', () => {
     log.push(commands.declareDeadHeat(log.state, times, ['1', '3'], 'Referee', 'dh'));
     expect(log.results().finishers.map((f) => [f.place, f.competitor, f.margin_display])).toEqual([
       [1, '1', ''],
-      [1, '3', '0.000'],
+      [1, '3', ''], // no margin between dead-heaters, never 0.000
       [3, '2', '+0.020'],
     ]);
     log.mark('3', 130);
@@ -153,6 +153,37 @@ describe('dead heats', () => {
     log.push(commands.undo(log.state));
     expect(log.doc.deadHeats.map((d) => d.competitors)).toEqual([['1', '3']]);
     expect(log.doc.withdrawnDeadHeats).toBeUndefined();
+  });
+
+  it('a dead heat overlapping a declared one joins it where every member is inseparable; redeclaring is refused', () => {
+    // Issue 20: DH 24,11 then DH 11,20 was accepted and silently dissolved the first (24 → 1st, 11 and 20 → 2nd).
+    const log = new Log('athletics', ['24', '11', '20']).mark('24', 100.2).mark('11', 100.4).mark('20', 100.9);
+    log.push(commands.declareDeadHeat(log.state, times, ['24', '11'], 'Referee', 'dh1'));
+    log.push(commands.declareDeadHeat(log.state, times, ['11', '20'], 'Steward', 'dh2'));
+    expect(log.doc.deadHeats.map((d) => [d.competitors, d.by])).toEqual([[['24', '11', '20'], 'Steward']]);
+    expect(log.results().finishers.map((f) => [f.place, f.competitor, f.time_display, f.dead_heat_group])).toEqual([
+      [1, '24', '0.11', ['24', '11', '20']],
+      [1, '11', '0.11', ['24', '11', '20']],
+      [1, '20', '0.11', ['24', '11', '20']],
+    ]);
+    expect(() => log.push(commands.declareDeadHeat(log.state, times, ['20', '24'], 'Referee', 'dh3'))).toThrow(
+      'the dead heat between #20 and #24 is already declared: the dead heat between #24 and #11 and #20 (declared by Steward)',
+    );
+  });
+
+  it('a dead heat that overlaps one it cannot join is refused naming the existing one: nothing dissolves', () => {
+    // Greyhounds: hairlines within one frame (1 ms) of each other pair by pair, but 24 and 20 are 1.6 ms apart.
+    const log = new Log('greyhound', ['24', '11', '20']).mark('24', 100).mark('11', 100.8).mark('20', 101.6);
+    log.push(commands.declareDeadHeat(log.state, times, ['24', '11'], 'Referee', 'dh1'));
+    expect(() => log.push(commands.declareDeadHeat(log.state, times, ['11', '20'], 'Steward', 'dh2'))).toThrow(
+      'no dead heat between #11 and #20: it overlaps the dead heat between #24 and #11 (declared by Referee), and the two cannot be joined: the hairlines of #24 and #20 are 0.0016 s apart',
+    );
+    expect(log.doc.deadHeats.map((d) => d.competitors)).toEqual([['24', '11']]);
+    expect(log.results().finishers.map((f) => [f.place, f.competitor])).toEqual([
+      [1, '24'],
+      [1, '11'],
+      [3, '20'],
+    ]);
   });
 
   it('a nudge that keeps the published time keeps the dead heat; removing a mark or disqualifying withdraws it', () => {

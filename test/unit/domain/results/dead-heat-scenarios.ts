@@ -28,6 +28,8 @@ export interface Scenario {
   times: bigint[];
   /** sha256 of the hashed result as the code before result rules existed computed it. */
   v1Sha256: string;
+  /** sha256 of the hashed result by rules version 2, as the code before rules 3 computed it. */
+  v2Sha256: string;
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -37,6 +39,7 @@ export const SCENARIOS: Scenario[] = [
     doc: doc({ sport: 'greyhound' }, [image('2', 40_230), image('4', 40_770), image('1', 43_000), keyed('3', 900_000_000n, 'typed')], ['4', '2']),
     times: video,
     v1Sha256: '226366fd0ebdec646341ca92c1e9dcb685a3b48f3a73e5330721dd342f54b9c6',
+    v2Sha256: '5c1959e916396e393cbc123dcc9b7c0da9a565c044fe35a33e58f382cd429cb5',
   },
   {
     // 10.0801 s and 10.0804 s publish alike (10.080) but differed by +0.0003 in the margin; a hand time behind.
@@ -44,5 +47,6 @@ export const SCENARIOS: Scenario[] = [
     doc: doc({ sport: 'motorsport' }, [image('1', 80_100), image('2', 80_400), image('3', 95_000), keyed('4', 10_120_000_000n, 'hand')], ['1', '2']),
     times: fast,
     v1Sha256: '71bc88fbc04bd50b50056ac7cccfdb24b94860cbbb6fe1124086bc668a2a5928',
+    v2Sha256: 'cf053673fa734ffb9753ce5c8c0e1233cbc8edd99dcc36f1cf12452fc1761ebf',
   },
 ];

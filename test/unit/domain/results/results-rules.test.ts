@@ -18,9 +18,9 @@ describe('result rules version 1', () => {
   });
 });
 
-describe('result rules version 2 (the default)', () => {
+describe('result rules version 2', () => {
   it('gives greyhounds in a dead heat the first one’s time and no margin between them', () => {
-    const r = compute(scenario('greyhound'));
+    const r = compute(scenario('greyhound'), 2);
     expect(r.finishers.map(row)).toEqual([
       [1, '2', '0.67', '670499999', '', null],
       [1, '4', '0.67', '670499999', 'dead heat', 0],
@@ -33,7 +33,7 @@ describe('result rules version 2 (the default)', () => {
   });
 
   it('gives motorsport dead-heaters one time and a zero margin, not the +0.0003 their hairlines differ by', () => {
-    const r = compute(scenario('motorsport'));
+    const r = compute(scenario('motorsport'), 2);
     expect(r.finishers.slice(0, 3).map(row)).toEqual([
       [1, '1', '10.080', '10080100000', '', null],
       [1, '2', '10.080', '10080100000', '0.000', 0],
@@ -49,11 +49,41 @@ describe('result rules version 2 (the default)', () => {
     expect(compute(scenario('greyhound')).finishers[0]?.resolution_s).toBe(0.016666667);
   });
 
+  it.each(SCENARIOS)('reproduces the hash version 2 certified ($name), the fields rules 3 added left out', (s) => {
+    expect(sha256(canonicalJson(resultsForHash(compute(s, 2))))).toBe(s.v2Sha256);
+  });
+
   it('changes the hashed result where the rules differ, so each certification must recompute by its own', () => {
-    for (const s of SCENARIOS) expect(sha256(canonicalJson(resultsForHash(compute(s))))).not.toBe(s.v1Sha256);
+    for (const s of SCENARIOS) expect(sha256(canonicalJson(resultsForHash(compute(s, 2))))).not.toBe(s.v1Sha256);
+    for (const s of SCENARIOS) expect(sha256(canonicalJson(resultsForHash(compute(s))))).not.toBe(s.v2Sha256);
+  });
+});
+
+describe('result rules version 3 (the default): one published result', () => {
+  it('keeps each dead-heater’s own reading and leaves no margin between them (null, blank; never +0.00)', () => {
+    const r = compute(scenario('motorsport'));
+    expect(r.rules).toBe(3);
+    expect(r.finishers.slice(0, 3).map((f) => [f.place, f.competitor, f.time_display, f.time_ns, f.time_s, f.behind_previous_display, f.behind_previous_s, f.dead_heat_group])).toEqual([
+      [1, '1', '10.080', '10080100000', 10.0801, '', null, ['1', '2']],
+      [1, '2', '10.080', '10080400000', 10.0804, '', null, ['1', '2']],
+      // Measured from the time the dead-heaters share (the first one's reading).
+      [3, '3', '10.095', '10095000000', 10.095, '+0.015', 0.015, null],
+    ]);
+    expect(r.finishers[1]?.behind_winner_s).toBeNull();
+    expect(r.finishers[1]?.reading_behind_previous_s).toBe(0.0003);
+  });
+
+  it('gives greyhound dead-heaters no distance between them, and lengths as the only margin', () => {
+    const r = compute(scenario('greyhound'));
+    expect(r.finishers.map((f) => [f.place, f.competitor, f.time_display, f.lengths_display, f.behind_previous_display, f.behind_previous_s, f.behind_winner_s])).toEqual([
+      [1, '2', '0.67', '', '', null, null],
+      [1, '4', '0.67', '', '', null, null],
+      [3, '1', '0.72', '½ length', '½ length', null, null],
+      [4, '3', '0.90', '2¼ lengths', '2¼ lengths', null, null],
+    ]);
   });
 
   it('refuses a version it does not know', () => {
-    expect(() => compute(scenario('greyhound'), 3)).toThrow('results rules version 3 is not known to this version of Photofinish (it knows 1 to 2)');
+    expect(() => compute(scenario('greyhound'), 4)).toThrow('results rules version 4 is not known to this version of Photofinish (it knows 1 to 3)');
   });
 });

@@ -34,9 +34,17 @@ describe('results', () => {
       ['D', 'unmarked'],
       ['E', 'unmarked'],
     ]);
-    expect(r.finishers[1]?.behind_winner_s).toBeCloseTo(0.0004, 12);
-    expect(r.finishers[2]?.behind_winner_s).toBeCloseTo(0.0766, 12);
-    expect(r.finishers[2]?.behind_previous_s).toBeCloseTo(0.0762, 12);
+    // The published margins (readings' differences to 1/1000 s), exactly as displayed; the readings' own apart.
+    expect(r.finishers.map((f) => [f.behind_winner_s, f.behind_winner_display, f.behind_previous_s, f.behind_previous_display])).toEqual([
+      [null, '', null, ''],
+      [0.0004, '+0.0004', 0.0004, '+0.0004'],
+      [0.077, '+0.077', 0.076, '+0.076'],
+    ]);
+    expect(r.finishers.map((f) => [f.reading_behind_winner_s, f.reading_behind_previous_s])).toEqual([
+      [null, null],
+      [0.0004, 0.0004],
+      [0.0766, 0.0762],
+    ]);
     expect(r.finishers[0]?.resolution_s).toBe(0.001);
   });
 
@@ -49,13 +57,39 @@ describe('results', () => {
     ]);
   });
 
-  it('athletics: equal at 1/1000 share the place; different thousandths do not even with the same 1/100', () => {
+  it('athletics: equal at 1/1000 but apart on the picture are placed by it, with the same time and a note', () => {
     const r = results({ sport: 'athletics' }, [at('A', '9.5711'), at('B', '9.572'), at('C', '9.5729'), at('D', '9.58')]);
-    expect(r.finishers.slice(0, 4).map((f) => [f.competitor, f.place, f.time_display, f.tie ?? false])).toEqual([
-      ['A', 1, '9.58', true],
-      ['B', 1, '9.58', true],
-      ['C', 3, '9.58', false],
-      ['D', 4, '9.58', false],
+    expect(r.finishers.slice(0, 4).map((f) => [f.competitor, f.place, f.time_display, f.tie ?? false, f.notes])).toEqual([
+      ['A', 1, '9.58', false, []],
+      ['B', 2, '9.58', false, ['separated on the picture by 0.9 ms from #A']],
+      ['C', 3, '9.58', false, []],
+      ['D', 4, '9.58', false, []],
+    ]);
+    // The margin is the difference of the published times: the picture's 0.9 ms is the note's, not a margin.
+    expect(r.finishers[1]?.behind_previous_display).toBe('+0.00');
+    expect(r.finishers[1]?.flags).toEqual(['P']);
+  });
+
+  it('athletics at 10,000 lines/s: hairlines 0.4 ms apart, equal at 1/1000, are placed by the picture (issue 20)', () => {
+    // Before: both placed 1st with "TIE" although the picture separates them.
+    const lines = Array.from({ length: 20_001 }, (_, c) => BigInt(c) * 100_000n);
+    const marks: Mark[] = [
+      { competitorId: 'A', position: { kind: 'column', milliColumn: 10_021_000 }, origin: 'image', by: 'J', at: 'now' }, // 1.0021 s
+      { competitorId: 'B', position: { kind: 'column', milliColumn: 10_025_000 }, origin: 'image', by: 'J', at: 'now' }, // 1.0025 s
+    ];
+    const doc = { settings: { sport: { sport: 'athletics' as const }, direction: 'ltr' as const }, competitors, marks, deadHeats: [], revision: 1 };
+    const r = computeResults({ doc, times: lines, gaps: [] });
+    expect(r.finishers.map((f) => [f.place, f.competitor, f.time_display, f.tie ?? false, f.notes, f.resolution_s])).toEqual([
+      [1, 'A', '1.01', false, [], 0.0001],
+      [2, 'B', '1.01', false, ['separated on the picture by 0.4 ms from #A'], 0.0001],
+    ]);
+  });
+
+  it('athletics: hairlines at the very same instant stay tied for the rule book (only a dead heat is declared)', () => {
+    const r = results({ sport: 'athletics' }, [at('A', '9.5711'), at('B', '9.5711')]);
+    expect(r.finishers.map((f) => [f.place, f.tie, f.dead_heat])).toEqual([
+      [1, true, false],
+      [1, true, false],
     ]);
   });
 
@@ -72,7 +106,7 @@ describe('results', () => {
     const horse = results({ sport: 'horse' }, marks, [{ competitors: ['A', 'B'], by: 'Judge', at: 'now' }]);
     expect(horse.finishers.slice(0, 3).map((f) => [f.competitor, f.time_display, f.lengths_display])).toEqual([
       ['A', '10.10', ''],
-      ['B', '10.10', 'dead heat'], // joint winners are both timed
+      ['B', '10.10', ''], // joint winners are both timed; no margin between them
       ['C', '', 'nose'],
     ]);
   });

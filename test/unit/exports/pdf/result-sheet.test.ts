@@ -161,7 +161,11 @@ describe('PDF result sheet, reproducibility and status', () => {
     const { sheet } = await sheetOf(fx);
     const text = await pdfText(sheet.pdf);
     expect(text).toContain('Lengths');
-    for (const l of ['1¼', 'nk', '½']) expect(text).toContain(l);
+    const lengths = fx.view.results.finishers.map((f) => f.lengths_display).filter((l): l is string => Boolean(l));
+    expect(lengths.length).toBe(4);
+    for (const l of lengths) expect(text).toContain(l);
+    // Margins are lengths only: no seconds columns beside them.
+    expect(text).not.toContain('Behind prev.');
   });
 
   it('mirrors the image and its hairlines when the race is shown right to left', async () => {

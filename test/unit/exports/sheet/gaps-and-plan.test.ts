@@ -1,48 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { FinisherResult, RaceView } from '../../../../app/api/types.js';
-import { finisherGaps, gapText, secondsText, ticksFixed } from '../../../../app/exports/gaps-text.js';
+import type { RaceView } from '../../../../app/api/types.js';
+import { secondsText, ticksFixed } from '../../../../app/exports/gaps-text.js';
 import { clockText, closestFinish, planImage } from '../../../../app/exports/sheet/image-plan.js';
 import { stackLabels } from '../../../../app/exports/sheet/label-layout.js';
 import { ColumnTimes } from '../../../../app/domain/time/column-time.js';
 
-function finisher(place: number | null, id: string, ns: bigint | null, extra: Partial<FinisherResult> = {}): FinisherResult {
-  return {
-    place, competitor: id, name: id, time_s: ns === null ? null : Number(ns) / 1e9, time_ns: ns?.toString() ?? null, time_display: '',
-    behind_winner_s: null, behind_previous_s: null, margin_display: '', resolution_s: null, dead_heat: false, typed: false, suggested: false, ...extra,
-  };
-}
-
-describe('printed gaps', () => {
-  it('athletics: differences of the published times, rounded up to 1/100 s', () => {
-    const a = finisher(1, 'a', 10_111_000_000n);
-    const b = finisher(2, 'b', 10_119_000_000n); // both publish 10.12
-    const c = finisher(3, 'c', 10_121_000_000n); // publishes 10.13
-    expect(gapText(c, a, 'athletics')).toBe('+0.01');
-    // Equal published times, separated by the image: the digit that separates them, never a bare zero.
-    expect(gapText(b, a, 'athletics')).toBe('+0.008');
-  });
-
-  it('motorsport: exact gap to 1/1000 s, with the digit that shows a gap under a thousandth (0.0004)', () => {
-    const a = finisher(1, 'a', 26_000_000_000n);
-    const b = finisher(2, 'b', 26_000_400_000n);
-    expect(gapText(b, a, 'motorsport')).toBe('+0.0004');
-    expect(gapText(finisher(3, 'c', 26_123_456_789n), a, 'motorsport')).toBe('+0.123');
-  });
-
-  it('shared places print DH for a declared dead heat and "tie" for equal readings', () => {
-    const a = finisher(1, 'a', 10_000_000_000n, { dead_heat: true });
-    const b = finisher(1, 'b', 10_003_000_000n, { dead_heat: true });
-    expect(gapText(b, a, 'horse')).toBe('DH');
-    expect(gapText(finisher(2, 'c', 10_0004_00000n), finisher(2, 'd', 10_000_000_000n), 'athletics')).toBe('tie');
-    const gaps = finisherGaps([a, b, finisher(3, 'e', 10_500_000_000n), finisher(null, 'x', null)], 'horse');
-    expect(gaps).toEqual([
-      { behindWinner: '', behindPrevious: '' },
-      { behindWinner: 'DH', behindPrevious: 'DH' },
-      { behindWinner: '+0.50', behindPrevious: '+0.50' },
-      { behindWinner: '', behindPrevious: '' },
-    ]);
-  });
-
+// The published margins themselves are the result's (test/unit/domain/results/published-result.test.ts).
+describe('exact tick text', () => {
   it('formats exact ticks without floats', () => {
     expect(ticksFixed(40_000_000n, 3)).toBe('0.040');
     expect(ticksFixed(-15_000_000n, 2)).toBe('-0.02');

@@ -62,6 +62,15 @@ describe("planning a dead heat by the engine's rule", () => {
     const same = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '201400000')] } as Partial<RaceView>);
     expect(planDeadHeat(same, ['5', '17'], times).refusal).toBeNull();
   });
+
+  it('joins a declared dead heat it overlaps, naming it, or refuses a repeat: nothing dissolves silently', () => {
+    const marks = [mark('5', '201350516'), mark('17', '201400000'), mark('24', '201450000')];
+    const declared = race({ sport: { sport: 'motorsport' }, marks, deadHeats: [{ competitors: ['5', '17'], by: 'Sam Steward', at: '' }] } as Partial<RaceView>);
+    const plan = planDeadHeat(declared, ['17', '24'], times);
+    expect([plan.refusal, plan.joins, plan.members.map((f) => f.competitor), plan.place]).toEqual([null, 'the dead heat between #5 and #17 (declared by Sam Steward)', ['5', '17', '24'], 1]);
+    const three = race({ sport: { sport: 'motorsport' }, marks, deadHeats: [{ competitors: ['5', '17', '24'], by: 'Sam Steward', at: '' }] } as Partial<RaceView>);
+    expect(planDeadHeat(three, ['5', '17'], times).refusal).toMatch(/^The dead heat between #5 and #17 is already declared: the dead heat between #5 and #17 and #24 \(declared by Sam Steward\)/);
+  });
 });
 
 describe('suggested edge text', () => {
