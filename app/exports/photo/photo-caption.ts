@@ -72,7 +72,7 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
     ...view.results.finishers.map((f) => {
       const comp = byId.get(f.competitor);
       const [last, firstName] = names(f.name, comp);
-      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, firstName, f.team ?? affiliationOf(comp) ?? '', f.time_display || f.lengths_display || '', f.behind_previous_display ?? f.margin_display].map((x) => clean(String(x))).join(';');
+      return [f.place ?? '', f.competitor, f.lane ?? comp?.lane ?? '', last, firstName, f.team ?? affiliationOf(comp) ?? '', f.time_display, f.behind_previous_display ?? f.margin_display].map((x) => clean(String(x))).join(';');
     }),
     // DNS, DNF and DQ stand in the rank column, as FinishLynx and Omega write them; nobody goes missing.
     ...view.results.others
