@@ -22,6 +22,7 @@ export function createExportService(ctx: ServiceContext): ExportService {
         kinds: req.kinds,
         paper: req.paper,
         overwrite: req.overwrite,
+        ...(req.lifPrecision ? { lifPrecision: req.lifPrecision } : {}),
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });
     },

@@ -23,6 +23,9 @@ import { otherResults } from './others.js';
 import { startInfo, zeroControlInfo } from '../start/start-json.js';
 import { zeroOf } from '../start/start-record.js';
 import { startChecks } from '../start/start-checks.js';
+import { eventChecks } from '../event/event-checks.js';
+import { rateChecks } from '../race/rate-source.js';
+import type { EvidenceManifest } from '../race/evidence.js';
 
 export interface ResultsInput {
   doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> &
@@ -33,6 +36,8 @@ export interface ResultsInput {
   rate?: number;
   /** The result rules version (results-rules.ts); default the current one. A certification's own for `verify`. */
   rules?: number;
+  /** The evidence the checks compare with (a given rate against the footage's own; the zero control's recording). */
+  evidence?: Pick<EvidenceManifest, 'timing' | 'measured' | 'source'>;
 }
 
 interface Timed {
@@ -161,7 +166,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     finishers,
     others,
     // The record's rules, then what an official should know about time zero.
-    checks: [...checks, ...startChecks(doc)],
+    checks: [...checks, ...startChecks(doc, input.evidence), ...rateChecks(input.evidence), ...eventChecks(doc.event)],
     amendments: doc.amendments ?? [],
     rule: profile.describe,
     start: startInfo(doc.start),

@@ -37,6 +37,12 @@ export interface ZeroControlInfo {
   tested_at: string;
   by: string;
   at: string;
+  /** The recording the offset was re-derived from, and its SHA-256 (reports attached since they are re-derived). */
+  recording?: string;
+  recording_sha256?: string;
+  /** `athletics` (≥ 1000 images/s and within 1 ms) or `one-frame`. */
+  rules?: string;
+  failures?: string[];
 }
 
 const sec = (ns: string | undefined) => (ns === undefined ? null : ticksToSeconds(BigInt(ns)));
@@ -66,12 +72,17 @@ export function zeroControlInfo(zc: ZeroControlRecord | undefined): ZeroControlI
   return {
     passed: zc.passed,
     offset_s: ticksToSeconds(BigInt(zc.offsetNs)),
-    tolerance_s: ticksToSeconds(BigInt(zc.frameIntervalNs)),
+    // Athletics: within 1 ms whatever the frame interval; every other sport: one frame interval.
+    tolerance_s: zc.rules === 'athletics' ? 0.001 : ticksToSeconds(BigInt(zc.frameIntervalNs)),
     report_file: zc.reportFile,
     report_sha256: zc.reportSha256,
     tested_by: zc.testedBy,
     tested_at: zc.testedAt,
     by: zc.by,
     at: zc.at,
+    // Only where recorded: a race attached before keeps the shape (and results hash) it was certified with.
+    ...(zc.recording ? { recording: zc.recording.path, recording_sha256: zc.recording.sha256 } : {}),
+    ...(zc.rules ? { rules: zc.rules } : {}),
+    ...(zc.failures?.length ? { failures: zc.failures } : {}),
   };
 }

@@ -35,5 +35,8 @@ export function startLine(start: StartInfo | undefined): string {
 
 export function zeroControlLine(zc: ZeroControlInfo | null | undefined): string | null {
   if (!zc) return null;
-  return `Zero control: ${zc.passed ? 'passed' : 'FAILED'}, offset ${ms(zc.offset_s, true)} (tolerance ±${ms(zc.tolerance_s)}; report SHA-256 ${zc.report_sha256.slice(0, 16)}…, tested by ${zc.tested_by}).`;
+  const rules = zc.rules === 'athletics' ? 'athletics: ≥ 1000 frames/s, ' : '';
+  const why = !zc.passed && zc.failures?.length ? ` (${zc.failures.join('; ')})` : '';
+  const recording = zc.recording_sha256 ? `, recording SHA-256 ${zc.recording_sha256.slice(0, 16)}…` : '';
+  return `Zero control: ${zc.passed ? 'passed' : 'FAILED'}, offset ${ms(zc.offset_s, true)}${why} (${rules}tolerance ±${ms(zc.tolerance_s)}; report SHA-256 ${zc.report_sha256.slice(0, 16)}…${recording}, tested by ${zc.tested_by}).`;
 }
