@@ -25,6 +25,8 @@ export interface StartInfo {
   source: string | null;
   /** audio: how far the report rose above the sound just before it, dB. */
   rise_db: number | null;
+  /** audio with a distance: the parts of `uncertainty_s` (onset, speed of sound by temperature and by wind). */
+  uncertainty_parts?: { onset_s: number; temperature_s: number; temperature_allowance_c: number; wind_s: number; wind_allowance_mps: number };
 }
 
 export interface ZeroControlInfo {
@@ -64,6 +66,17 @@ export function startInfo(start: StartRecord | undefined): StartInfo {
     detected_s: sec(start.detectedNs),
     source: start.source?.path ?? null,
     rise_db: start.riseDb ?? null,
+    ...(start.uncertaintyParts
+      ? {
+          uncertainty_parts: {
+            onset_s: ticksToSeconds(BigInt(start.uncertaintyParts.onsetNs)),
+            temperature_s: ticksToSeconds(BigInt(start.uncertaintyParts.temperatureNs)),
+            temperature_allowance_c: start.uncertaintyParts.temperatureAllowanceC,
+            wind_s: ticksToSeconds(BigInt(start.uncertaintyParts.windNs)),
+            wind_allowance_mps: start.uncertaintyParts.windAllowanceMps,
+          },
+        }
+      : {}),
   };
 }
 

@@ -21,6 +21,13 @@ export const startRecord = z.object({
   detectedNs: nsString.optional(),
   /** audio with a distance: distance / speed of sound, subtracted from the onset. */
   soundDelayNs: nsString.optional(),
+  /**
+   * audio with a distance: what the uncertainty adds up from (each ±, ns): the onset's, and the speed of sound's over
+   * the temperature allowance (±5 °C when the temperature was not given) and the stated wind allowance.
+   */
+  uncertaintyParts: z
+    .object({ onsetNs: nsString, temperatureNs: nsString, temperatureAllowanceC: z.number(), windNs: nsString, windAllowanceMps: z.number() })
+    .optional(),
   /** Metres from the start to the microphone and °C, as typed. */
   distanceM: z.string().optional(),
   temperatureC: z.string().optional(),
