@@ -54,7 +54,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
   const { doc, times } = input;
   const rules = input.rules ?? RESULTS_RULES;
   checkRules(rules);
-  const profile = sportProfile(doc.settings.sport);
+  const profile = sportProfile(doc.settings.sport, rules);
   const gapAfter = input.gaps.map((g) => g.afterColumn);
   const marks = new Map(doc.marks.map((m) => [m.competitorId, m]));
   const startOrder = new Map(doc.competitors.map((c, i) => [c.id, i]));

@@ -6,10 +6,12 @@
  *   2  dead-heaters share one published time, the time of the first of them as read, with no margin between them
  *      (in every sport's practice they share place and time); a typed or hand time has no evidence resolution and
  *      is never "in a dropped-frame gap" (it was not read from the picture).
+ *   3  horse distances by the current British table: quarter lengths to 3¾, whole lengths counted to 200, no
+ *      "distance" (sports/distances.ts); rules 1 and 2 keep the table they were certified with.
  */
 import { UserError } from '../errors.js';
 
-export const RESULTS_RULES = 2;
+export const RESULTS_RULES = 3;
 
 /** The version a certification was computed with (those made before versions existed: 1). */
 export function certifiedRules(certification: { resultsRules?: number | undefined }): number {
