@@ -16,6 +16,7 @@ import { runCli } from '../../fixtures/cli-capture.js';
 import { pdfText } from '../../helpers/export-poppler.js';
 import { makeRaceFixture, type RaceFixture } from '../../helpers/race-fixture.js';
 import { resealWith } from '../../helpers/reseal.js';
+import { RESULTS_RULES } from '../../../app/domain/results/results-rules.js';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts/dead-heat');
 const VIDEO = Array.from({ length: 10 }, (_, c) => 30_000_000_000n + (BigInt(c) * 1_000_000_000n) / 60n);
@@ -34,6 +35,8 @@ beforeEach(async () => {
   await s.placeMark({ raceId, competitorId: '1', column: 4, by: 'Jane' });
   await s.placeMark({ raceId, competitorId: '3', timeS: '30.1', by: 'Jane' });
   await s.declareDeadHeat({ raceId, competitors: ['2', '4'], by: 'Jane' });
+  // The .lif needs the meet software's event number (never invented).
+  await s.setEvent({ raceId, number: 3, by: 'Clerk' });
   await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
 });
 afterEach(async () => {
@@ -66,7 +69,7 @@ const asVersion1 = (e: AuditEntry): AuditEntry => {
   return { ...e, payload: { certification: c } };
 };
 
-describe('a greyhound dead heat certified under result rules 2', () => {
+describe('a greyhound dead heat certified under the current result rules (2 and on: a shared time)', () => {
   it('publishes one time for both dogs, the first one’s, with no margin between them, and verifies intact', async () => {
     expect(await results()).toEqual([
       ['2', '30.04', '30038333333', '', 0.016666667],
@@ -76,7 +79,7 @@ describe('a greyhound dead heat certified under result rules 2', () => {
       ['3', '30.10', '30100000000', 'neck', null],
     ]);
     const audit = (await fs.readFile(path.join(fixture.dir, 'audit.jsonl'), 'utf8')).trim().split('\n');
-    expect(JSON.parse(audit[audit.length - 1] as string).payload.certification.resultsRules).toBe(2);
+    expect(JSON.parse(audit[audit.length - 1] as string).payload.certification.resultsRules).toBe(RESULTS_RULES);
     expect(await verifyRaceFolder(fixture.dir)).toMatchObject({ intact: true, findings: [] });
   });
 
@@ -108,7 +111,7 @@ describe('a greyhound dead heat certified under result rules 2', () => {
       expect(rows.map((l) => /30\.0\d/.exec(l)?.[0])).toEqual(['30.04', '30.04']);
       expect(sheet).not.toMatch(/30\.05/);
       // The certification block says which rules its results hash is recomputed by.
-      expect(sheet).toMatch(/Results SHA-256 at certification:\s+[0-9a-f]{64}\s+\(result rules 2\)/);
+      expect(sheet).toMatch(new RegExp(`Results SHA-256 at certification:\\s+[0-9a-f]{64}\\s+\\(result rules ${RESULTS_RULES}\\)`));
     } finally {
       await fs.rm(out, { recursive: true, force: true });
     }
