@@ -26,6 +26,15 @@ function lengthsName(v: number): string {
   return whole === 0 ? f : `${whole}${f}`;
 }
 
+/** Horse racing's named distances below half a length, and the dead heat (an official's decision, never a gap). */
+const HORSE_SHORT_DISTANCES: readonly DistanceName[] = [
+  { name: 'dead heat', lengths: 0 },
+  { name: 'nose', lengths: 0.05 },
+  { name: 'short head', lengths: 0.1 },
+  { name: 'head', lengths: 0.2 },
+  { name: 'neck', lengths: 0.3 },
+];
+
 /** Beyond the longest counted distance of the British table: "200+ lengths". */
 export const OVER_COUNTED = '200+';
 
@@ -39,11 +48,7 @@ export const OVER_COUNTED = '200+';
  * The small names' values are the ones this app has always used (a nose 0.05 length ... a neck 0.3).
  */
 export const BRITISH_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
-  { name: 'dead heat', lengths: 0 },
-  { name: 'nose', lengths: 0.05 },
-  { name: 'short head', lengths: 0.1 },
-  { name: 'head', lengths: 0.2 },
-  { name: 'neck', lengths: 0.3 },
+  ...HORSE_SHORT_DISTANCES,
   ...quarterSteps(2, 15, 1), // ½ to 3¾ in quarters
   ...quarterSteps(16, 18, 2), // 4, 4½
   ...quarterSteps(20, 800, 4), // 5 to 200 in whole lengths
@@ -55,11 +60,7 @@ export const BRITISH_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
  * to 30, then "distance". Kept so that a race certified by those rules still verifies.
  */
 export const PRE_2018_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
-  { name: 'dead heat', lengths: 0 },
-  { name: 'nose', lengths: 0.05 },
-  { name: 'short head', lengths: 0.1 },
-  { name: 'head', lengths: 0.2 },
-  { name: 'neck', lengths: 0.3 },
+  ...HORSE_SHORT_DISTANCES,
   ...quarterSteps(2, 3, 1), // ½, ¾
   ...quarterSteps(4, 12, 1), // 1 to 3 in quarters
   ...quarterSteps(14, 40, 2), // 3½ to 10 in halves
