@@ -53,6 +53,9 @@ describe('.lif header', () => {
 describe('.lif time field', () => {
   it('holds a hand time as plain seconds (12.431 by hand → 12.5, the "h" is the sheet\'s)', () => {
     expect(lifTime(12_431_000_000n, '0.01', 'athletics', true)).toBe('12.5');
+    // The issue's own: `mark --time 2.431 --hand` (2.5h on the sheet) was "2.5h" in the field, which readers take as 0.
+    expect(lifTime(2_431_000_000n, '0.01', 'athletics', true)).toBe('2.5');
+    expect(lifTime(2_431_000_000n, '0.001', 'athletics', true)).toBe('2.5');
     const finishers = fx.view.results.finishers.map((f, i) => (i === 1 ? { ...f, hand: true, time_ns: '12431000000', time_display: '12.5h' } : f));
     const view = { ...fx.view, results: { ...fx.view.results, finishers } };
     const row = records(view)[2] as string[];

@@ -44,6 +44,23 @@ describe('export --lif without an event number', () => {
   });
 });
 
+describe('a lynx.evt event line', () => {
+  it("fills the race event's distance_m from its distance field, and the .lif header carries it", async () => {
+    const g = await makeRaceFixture({ sport: 'athletics' });
+    try {
+      const evt = path.join(path.dirname(g.dir), 'lynx.evt');
+      await fs.writeFile(evt, '12,1,3,Men 100m Final,,,,,,100\r\n,1,1,Able,Ann,Club A\r\n,2,2,Best,Bea,Club B\r\n');
+      expect((await runCli(['start-list', g.dir, evt, '--by', 'Clerk'])).code).toBe(0);
+      expect(JSON.parse((await runCli(['info', g.dir, '--json'])).out).event).toMatchObject({ number: 12, round: 1, heat: 3, distance_m: 100 });
+      const lif = path.join(path.dirname(g.dir), 'g.lif');
+      expect((await runCli(['export', g.dir, '--lif', lif])).code).toBe(0);
+      expect(decodeCp1252(await fs.readFile(lif)).split('\r\n')[0]).toBe('12,1,3,Men 100m Final,,,,,,100,');
+    } finally {
+      await g.cleanup();
+    }
+  });
+});
+
 describe('export --lif with the event number', () => {
   it('writes the header FinishLynx writes and plain-second times at the precision asked', async () => {
     await runCli(['event', f.dir, '--number', '12', '--by', 'Clerk']);
