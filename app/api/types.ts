@@ -146,6 +146,11 @@ export interface ExportResult {
     /** The posted photo: the caption fields written into the file, by the names photo tools show them under. */
     fields?: { name: string; value: string }[];
   }[];
+  /**
+   * Files of the default set (or of the kinds asked for) not written, with why and the remedy (a FinishLynx .lif
+   * without an event number); a file named explicitly is refused instead.
+   */
+  skipped?: { kind: 'pdf' | 'csv' | 'json' | 'lif' | 'png' | 'photo'; message: string; hint?: Hint }[];
 }
 
 /** One enlargement as the workspace's Close-up shows it: the same crop and words the result sheet prints. */

@@ -24,6 +24,7 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'account-for-competitors': () => 'mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq',
   'name-audio-file': () => 'give the sound file with --audio FILE',
   'choose-race-folder': () => 'choose another --out RACE',
+  'set-event-number': () => 'give it with photofinish event RACE --number N (the meet software\'s event number) --by NAME',
 };
 
 /** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */

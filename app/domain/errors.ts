@@ -51,6 +51,8 @@ export const HINTS = [
   'name-audio-file',
   /** The place chosen for a new race (or a recording's frames beside it) is taken: choose another. */
   'choose-race-folder',
+  /** An export for meet-management software (the FinishLynx .lif) needs the event's number: set it in the event. */
+  'set-event-number',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

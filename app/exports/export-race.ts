@@ -19,7 +19,8 @@ import { exportLogKey, recordExports } from './export-log.js';
 import { checkExportTargets } from './export-target.js';
 import { readRaceEvidence, type RaceEvidence } from './evidence-files.js';
 import { resultsJson } from './json.js';
-import { resultsLif } from './lif.js';
+import { lifHeader, resultsLif } from './lif.js';
+import type { LifPrecision } from './lif-format.js';
 import { renderResultSheet } from './pdf/result-sheet.js';
 import { renderPostedPhoto } from './photo/posted-photo.js';
 import { exportBaseName } from './sheet/describe.js';
@@ -43,6 +44,8 @@ export interface ExportOptions {
   overwrite?: boolean;
   /** The installation's data folder: its index of every race's sources and the key sealing export records. */
   dataDir?: string;
+  /** The `.lif` time and delta fields' precision (the meet's database precision); by default the sport's. */
+  lifPrecision?: LifPrecision;
 }
 
 /** "Men's 100 m, heat 2" → "mens-100-m-heat-2": safe on every file system, readable in a folder listing. */
@@ -75,7 +78,7 @@ async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: 
     case 'json':
       return resultsJson(view, ev.hashes, opts.software);
     case 'lif':
-      return resultsLif(view);
+      return resultsLif(view, opts.lifPrecision);
     case 'png':
       return (await renderAnnotatedPng(view, ev.composite, ev.hashes)).png;
     case 'photo': {
@@ -87,12 +90,16 @@ async function render(kind: ExportKind, view: RaceView, ev: RaceEvidence, opts: 
 
 export async function exportRaceFiles(view: RaceView, raceDir: string, opts: ExportOptions): Promise<ExportResult> {
   const named = EXPORT_KINDS.filter((k) => opts.targets[k] !== undefined);
+  const skipped: NonNullable<ExportResult['skipped']> = [];
   let targets: Partial<Record<ExportKind, string>>;
   if (named.length === 0) {
     const dir = opts.folder ? path.resolve(opts.folder) : path.join(raceDir, RACE_LAYOUT.exportsDir);
     const all = defaultTargets(view, raceDir, dir);
     const kinds = opts.kinds?.length ? opts.kinds : DEFAULT_KINDS;
-    targets = Object.fromEntries(kinds.map((k) => [k, all[k]]));
+    targets = Object.fromEntries(kinds.filter((k) => k !== 'lif' || lifRefusal(view) === null).map((k) => [k, all[k]]));
+    const refusal = kinds.includes('lif') ? lifRefusal(view) : null;
+    // A set of files asked for by kind still gives the others; the .lif is said not written, with the remedy.
+    if (refusal) skipped.push({ kind: 'lif', message: refusal.message, ...(refusal.hint ? { hint: refusal.hint } : {}) });
     if (opts.folder) {
       const st = await fs.stat(dir).catch(() => null);
       if (!st?.isDirectory()) throw new UserError(`${dir}: folder does not exist`, 'NOT_FOUND');
@@ -104,6 +111,8 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
   } else {
     if (opts.folder || opts.kinds) throw new UserError('export: give either output files or a folder, not both', 'INVALID_ARGUMENT');
     targets = Object.fromEntries(named.map((k) => [k, path.resolve(opts.targets[k] as string)]));
+    // A .lif named explicitly is refused outright, before anything is written.
+    if (targets.lif !== undefined) lifHeader(view);
   }
   const kinds = EXPORT_KINDS.filter((k) => targets[k] !== undefined);
   const seen = new Map<string, ExportKind>();
@@ -136,5 +145,16 @@ export async function exportRaceFiles(view: RaceView, raceDir: string, opts: Exp
     // Recorded file by file, so a later failure does not leave a written file unrecognised as this race's.
     await recordExports(raceDir, logKey, [{ at: new Date().toISOString(), ...done, revision: view.revision }]);
   }
-  return { written };
+  return { written, ...(skipped.length ? { skipped } : {}) };
+}
+
+/** Why the race's .lif cannot be written (no event number), or null. */
+function lifRefusal(view: RaceView): UserError | null {
+  try {
+    lifHeader(view);
+    return null;
+  } catch (err) {
+    if (err instanceof UserError) return err;
+    throw err;
+  }
 }

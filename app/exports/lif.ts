@@ -6,22 +6,14 @@
  * placed finishers first, then the others with DNF, DQ or DNS in the place column as FinishLynx writes it (a DQ
  * keeps its time; a competitor with neither mark nor status has an empty place, never left out). Comma
  * separated, Windows-1252, CRLF, a field in double quotes where it holds a comma (as FinishLynx writes
- * `"Jones, Jr."`). Delta time is the published margin behind the winner
- * (domain/results/published-margin.ts), without its sign.
+ * `"Jones, Jr."`). Time and delta are plain seconds at the meet's database precision (lif-format.ts) from the one
+ * published result (domain/results): dead-heaters print their shared published time and no delta between them, and
+ * where the sport's margins are lengths (horse, greyhound) the delta is blank.
  */
 import type { RaceView } from '../api/types.js';
 import { windText } from '../domain/event/race-event.js';
 import { encodeCp1252 } from '../domain/text/cp1252.js';
-import { ticksFixed } from './gaps-text.js';
-
-/**
- * Numbers meet-management software matches on: a field that is a number or one word and a number ("2", "Heat 2",
- * "Event 12 Men's 100 m" → 12); anything else ("City Games 2026") has none.
- */
-function numberIn(text: string | undefined): string {
-  const m = /^\s*(?:[a-z]+\.?\s*)?#?(\d+)\b/i.exec(text ?? '');
-  return m ? String(Number(m[1])) : '';
-}
+import { defaultLifPrecision, lifDelta, lifEventNumber, lifStartTime, lifTime, type LifPrecision } from './lif-format.js';
 
 export function lifField(value: string): string {
   const flat = value.replace(/[\r\n]+/g, ' ');
@@ -40,40 +32,58 @@ export function splitName(name: string, first?: string, last?: string, whole = f
   return [words[words.length - 1] as string, words.slice(0, -1).join(' ')];
 }
 
-export function resultsLif(view: RaceView): Buffer {
-  const first = view.timesNs[0];
-  const last = view.timesNs[view.timesNs.length - 1];
-  const duration = first !== undefined && last !== undefined ? ticksFixed(BigInt(last) - BigInt(first), 3) : '';
+/** The header line's fields, each as FinishLynx documents it (lif-format.ts); refused without an event number. */
+export function lifHeader(view: RaceView): string[] {
   const e = view.event;
-  const header = [
-    e.number !== null ? String(e.number) : numberIn(e.name ?? undefined) || '1',
+  return [
+    String(lifEventNumber(e, view.meta.name)),
     String(e.round ?? 1),
     String(e.heat ?? 1),
     e.name ?? view.meta.name,
     e.wind_mps !== null ? windText(e.wind_mps) : '',
     e.wind_mps !== null ? 'm/s' : '',
+    // template, capture time, capture duration: FinishLynx's own capture settings, none of this footage's.
     '',
     '',
-    duration,
-    e.distance_m !== null ? String(e.distance_m) : '',
-    e.start_time ?? '',
+    '',
+    e.distance_m !== null ? String(Number(e.distance_m.toFixed(3))) : '',
+    lifStartTime(e.start_time),
   ];
+}
+
+export function resultsLif(view: RaceView, precision: LifPrecision = defaultLifPrecision(view.results.sport)): Buffer {
+  const header = lifHeader(view);
+  const sport = view.results.sport;
   const comps = new Map(view.competitors.map((c) => [c.id, c]));
+  const placed = view.results.finishers.filter((f) => f.place !== null && f.time_ns !== null);
+  const winner = placed[0];
+  // Dead-heaters share one published time, the first one's reading: each prints the group's time, not its own.
+  const groupTime = new Map<string, string>();
+  for (const f of placed) if (f.dead_heat_group != null && !groupTime.has(String(f.dead_heat_group))) groupTime.set(String(f.dead_heat_group), f.time_ns as string);
+  const publishedNs = (f: (typeof placed)[number]) => BigInt(f.dead_heat_group != null ? (groupTime.get(String(f.dead_heat_group)) ?? (f.time_ns as string)) : (f.time_ns as string));
+  const lengths = sport === 'horse' || sport === 'greyhound';
   const animals = view.results.sport === 'horse' || view.results.sport === 'greyhound';
   const lines = [header.map(lifField).join(',')];
   view.results.finishers.forEach((f) => {
     if (f.place === null) return;
     const c = comps.get(f.competitor);
     const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName, animals);
-    // Delta time: the published margin behind the winner, without its sign (blank for the winner and its dead-heaters).
-    const delta = (f.behind_winner_display ?? '').replace(/^\+/, '');
-    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta, ''];
+    // A time where the sport publishes one (horse racing times the winner only).
+    const time = f.time_ns !== null && f.time_display !== '' ? lifTime(publishedNs(f), precision, sport, f.hand === true) : '';
+    // Dead-heaters have no margin between them, the winner none at all, and lengths are no seconds delta.
+    const sharesWinnersPlace = winner !== undefined && f.place === winner.place;
+    const delta =
+      winner && f.time_ns !== null && !sharesWinnersPlace && !lengths
+        ? lifDelta(publishedNs(f), f.hand === true, publishedNs(winner), winner.hand === true, precision, sport)
+        : '';
+    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', time, '', delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
   for (const o of view.results.others) {
     const c = comps.get(o.competitor);
     const [lastName, firstName] = splitName(o.name, c?.firstName, c?.lastName, animals);
-    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
+    const time = o.time_ns !== null && o.time_display !== '' ? lifTime(BigInt(o.time_ns), precision, sport) : '';
+    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', time, '', '', ''];
     lines.push(fields.map(lifField).join(','));
   }
   return Buffer.from(encodeCp1252(lines.join('\r\n') + '\r\n'));

@@ -23,6 +23,7 @@ import { installationPublicKeys, loadInstallationKey, type InstallationKey } fro
 import { readStartListFile } from '../store/start-list-file.js';
 import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
+import { zeroControlFindings } from './zero-control-verify.js';
 import type { ServiceContext } from './context.js';
 import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
@@ -113,7 +114,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
           throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
         const resultsRules = RESULTS_RULES;
-        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate, rules: resultsRules });
+        const report = computeResults({ doc: s.doc, times: ev.times, gaps: ev.manifest.gaps, rate: ev.manifest.measured.rate, rules: resultsRules, evidence: ev.manifest });
         const resultsSha256 = sha256Text(canonicalJson(resultsForHash(report)));
         const errors = report.checks.filter((c) => c.severity === 'error');
         const certified = commands.certify(s, { official, role, at, manifestSha256: ev.manifestSha256, resultsSha256, resultsRules, errors });
@@ -132,7 +133,11 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       return buildRaceView(raceId, dir, loaded.state, evidence, loaded).results;
     },
     async verifyRace({ raceId, head }) {
-      return verifyRaceFolder(ctx.races.pathOf(raceId), { knownKeys: await installationPublicKeys(ctx.dataDir), ...(head ? { head } : {}) });
+      const dir = ctx.races.pathOf(raceId);
+      const report = await verifyRaceFolder(dir, { knownKeys: await installationPublicKeys(ctx.dataDir), ...(head ? { head } : {}) });
+      // The zero-control test is evidence too: its recording is checked and its offset found again.
+      const zeroControl = await zeroControlFindings(dir);
+      return zeroControl.length ? { ...report, intact: false, findings: [...report.findings, ...zeroControl] } : report;
     },
     async getAudit({ raceId }) {
       const loaded = await readRaceFolder(ctx.races.pathOf(raceId));

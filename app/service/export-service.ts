@@ -23,6 +23,7 @@ export function createExportService(ctx: ServiceContext): ExportService {
         paper: req.paper,
         overwrite: req.overwrite,
         dataDir: ctx.dataDir,
+        ...(req.lifPrecision ? { lifPrecision: req.lifPrecision } : {}),
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });
     },

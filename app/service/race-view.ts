@@ -52,7 +52,7 @@ export function buildRaceView(
     withdrawnDeadHeats: doc.withdrawnDeadHeats ?? [],
     triggers: triggerMarks(evidence.manifest.capture?.triggers, evidence.times),
     // A certified race shows the result it was certified with (its hash is on the sheet): by the rules recorded then.
-    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate, rules: resultsRulesOf(doc) }),
+    results: computeResults({ doc, times: evidence.times, gaps: evidence.manifest.gaps, rate: evidence.manifest.measured.rate, rules: resultsRulesOf(doc), evidence: evidence.manifest }),
     revision: doc.revision,
     certified: doc.certified ?? null,
     amendments: doc.amendments,

@@ -24,7 +24,8 @@ export function createRecordService(ctx: ServiceContext): RecordService {
       return change(raceId, by, (s) => commands.clearStatus(s, competitorId));
     },
     async setDistance({ raceId, competitorId, distance, reason, by }) {
-      return change(raceId, by, (s, _ev, at) => commands.setDistance(s, { competitorId, distance, reason, by, at }));
+      // The BHA's limits are checked against the result the evidence gives (the first three distances, ±3 lengths).
+      return change(raceId, by, (s, ev, at) => commands.setDistance(s, { competitorId, distance, reason, by, at }, { times: ev.times, gaps: ev.manifest.gaps }));
     },
     async clearDistance({ raceId, competitorId, by }) {
       return change(raceId, by, (s) => commands.clearDistance(s, competitorId));

@@ -71,26 +71,36 @@ export function createStartService(ctx: ServiceContext): StartService {
       const r = parsed.data;
       const contradiction = zeroControlContradiction(r);
       if (contradiction) throw new UserError(`${file}: the zero-control report contradicts itself: ${contradiction}`, 'INVALID_ARGUMENT');
+      const dir = ctx.races.pathOf(raceId);
+      const { state } = await openRaceFolder(dir);
+      refuseIfCertified(state.doc, 'attach a zero-control report');
+      // Evidence, not a claim: the offset is found again in the recording the report names, by this race's rules.
+      const { rederiveZeroControl } = await import('../detection/start-signal/zero-control-rederive.js');
+      const { fresh, recording } = await rederiveZeroControl(file, r, state.doc.settings.sport.sport, { name: SOFTWARE.name, version: SOFTWARE.version });
       return change(raceId, by, (s, at) => {
         const record: ZeroControlRecord = {
-          passed: r.passed,
-          offsetNs: r.offset_ns,
-          frameIntervalNs: r.flash.frame_interval_ns,
+          passed: fresh.passed,
+          offsetNs: fresh.offset_ns,
+          frameIntervalNs: fresh.flash.frame_interval_ns,
           reportFile: path.basename(file),
           reportSha256: sha256Bytes(bytes),
           testedBy: r.by,
           testedAt: r.at,
           by,
           at,
+          recording,
+          ...(fresh.rules ? { rules: fresh.rules } : {}),
+          ...(fresh.failures?.length ? { failures: fresh.failures } : {}),
+          ...(fresh.camera ? { camera: fresh.camera } : {}),
         };
         return attachZeroControl(s, record);
       });
     },
-    async runZeroControl({ source, audioPath, out, by }) {
+    async runZeroControl({ source, audioPath, sport, out, by }) {
       // The write guard first: never a race folder, a known race's footage, this test's own recording, or a device.
       if (out) await checkWritableFile(out, { dataDir: ctx.dataDir, ownSources: { files: [source, ...(audioPath ? [audioPath] : [])], folders: [] } });
       const { runZeroControlTest } = await import('../detection/start-signal/zero-control-test.js');
-      const report = await runZeroControlTest({ source, audioPath, by, at: new Date().toISOString(), software: { name: SOFTWARE.name, version: SOFTWARE.version } });
+      const report = await runZeroControlTest({ source, audioPath, ...(sport ? { sport } : {}), by, at: new Date().toISOString(), software: { name: SOFTWARE.name, version: SOFTWARE.version } });
       if (out) {
         const target = path.resolve(out);
         await writeFileAtomic(target, `${JSON.stringify(report, null, 2)}\n`).catch((err: unknown) => {

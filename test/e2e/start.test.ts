@@ -66,7 +66,10 @@ describe.skipIf(skip !== null)('time zero in Chromium', () => {
     await page.getByTestId('start-find').click();
     await page.getByTestId('start-waveform').waitFor();
     const found = await page.getByTestId('start-found').innerText();
-    expect(found).toMatch(/heard at 1\.234583 s, less 0\.291363 s sound delay \(100 m at 20 °C, 343\.2 m\/s\): 0\.943220 s on the footage clock, ±0\.1 ms\./);
+    // No temperature typed: 20 °C within ±5 °C, and a wind of ±2 m/s, in the total with the onset's 0.1 ms.
+    expect(found).toMatch(
+      /heard at 1\.234583 s, less 0\.291363 s sound delay \(100 m at 20 °C, 343\.2 m\/s\): 0\.943220 s on the footage clock, ±4\.3 ms in total \(onset ±0\.1 ms, speed of sound ±2\.5 ms for ±5 °C and ±1\.7 ms for a wind of ±2 m\/s\)\./,
+    );
     await screenshot(app, 'start-10-audio-found');
 
     await page.getByTestId('start-confirm').click();

@@ -21,6 +21,8 @@ export const exportRequest = z.object({
   folder: filePath.optional(),
   kinds: z.array(z.enum(['pdf', 'csv', 'json', 'lif', 'png', 'photo'])).min(1).optional(),
   paper: z.enum(['A4', 'Letter']).default('A4'),
+  /** The FinishLynx .lif's time and delta precision (the meet's database precision); default 0.01, motorsport 0.001. */
+  lifPrecision: z.enum(['0.01', '0.001']).optional(),
   /** Replace existing files that are not earlier exports of this race (the official confirmed it). */
   overwrite: z.boolean().default(false),
 });

@@ -6,6 +6,7 @@ import type { ZeroControlReport } from '../../domain/start/zero-control.js';
 import type { RaceView } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
 import { decimalText } from './build.js';
+import { sportName } from '../../domain/race/document.js';
 
 /** Where the sound comes from and how far it travelled (metres from the start to the microphone, °C). */
 const audioOptions = {
@@ -31,8 +32,15 @@ export const startMethods = {
       }),
   ).returns<RaceView>(),
   clearStart: method(z.object({ raceId, by: actor })).returns<RaceView>(),
-  /** Attaches a zero-control report (the file written by `runZeroControl`); its SHA-256 and verdict are recorded. */
+  /**
+   * Attaches a zero-control report (the file written by `runZeroControl`): the offset is re-derived from the recording
+   * it names (which must exist with the SHA-256 the report recorded) and judged by the race's sport; the report's
+   * and the recording's SHA-256 and the verdict are recorded. A report that does not match its recording is refused.
+   */
   attachZeroControl: method(z.object({ raceId, reportPath: filePath, by: actor })).returns<RaceView>(),
-  /** Runs the zero-control test on a recording; writes the report to `out` when given. */
-  runZeroControl: method(z.object({ source: filePath, audioPath: filePath.optional(), out: filePath.optional(), by: actor })).returns<ZeroControlReport>(),
+  /**
+   * Runs the zero-control test on a recording, judged by `sport`'s rules (a race folder's own sport, else one frame
+   * interval); writes the report to `out` when given.
+   */
+  runZeroControl: method(z.object({ source: filePath, audioPath: filePath.optional(), sport: sportName.optional(), out: filePath.optional(), by: actor })).returns<ZeroControlReport>(),
 };

@@ -8,6 +8,7 @@ import type { BuildRequest } from '../../api/methods/build.js';
 import { UserError, CancelledError } from '../../domain/errors.js';
 import { describeLine, parseLineSpec } from '../../domain/line/finish-line.js';
 import { parseRate } from '../../domain/time/time-map.js';
+import { rateDifferenceText, rateSource } from '../../domain/race/rate-source.js';
 import { parseSecondsToTicks, ticksToDecimalSeconds } from '../../domain/time/ticks.js';
 import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
@@ -134,7 +135,8 @@ async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
     `  source    ${m.source.description}`,
     `  composite ${m.columns} columns × ${m.rows} rows (${m.composite.path})`,
     ...(m.lineGiven ? [`  line      clipped to the frame: ${describeLine(m.line)} (given ${describeLine(m.lineGiven)}, which crosses the frame's edge)`] : []),
-    `  rate      ${m.measured.rate.toFixed(3)} per second measured (median interval ${ticksToDecimalSeconds(interval)} s, min ${ticksToDecimalSeconds(BigInt(m.measured.minIntervalNs))} s, max ${ticksToDecimalSeconds(BigInt(m.measured.maxIntervalNs))} s, spread ${ticksToDecimalSeconds(BigInt(m.measured.spreadNs))} s)`,
+    `  rate      ${m.measured.rate.toFixed(3)} per second ${rateSource(m) === 'given' ? 'given' : 'measured'} (median interval ${ticksToDecimalSeconds(interval)} s, min ${ticksToDecimalSeconds(BigInt(m.measured.minIntervalNs))} s, max ${ticksToDecimalSeconds(BigInt(m.measured.maxIntervalNs))} s, spread ${ticksToDecimalSeconds(BigInt(m.measured.spreadNs))} s)`,
+    ...(rateDifferenceText(m) ? [`  warning   ${rateDifferenceText(m)}; every time follows the given rate`] : []),
     `  gaps      ${m.gaps.length === 0 ? 'none' : m.gaps.length}`,
   ];
   for (const g of m.gaps.slice(0, 20)) lines.push(gapLine(g, times.timesNs[0] as string));

@@ -10,6 +10,7 @@ import { eventInfo, eventLine, type EventInfo } from '../../domain/event/race-ev
 import { startInfo, zeroControlInfo, type StartInfo, type ZeroControlInfo } from '../../domain/start/start-json.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 import { loadManifest, readTimes } from '../../store/evidence-reader.js';
+import { givenRateDiffers, rateDifferenceText, rateSource } from '../../domain/race/rate-source.js';
 import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
@@ -63,6 +64,9 @@ export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceI
     max_interval_s: seconds(m.measured.maxIntervalNs),
     spread_s: seconds(m.measured.spreadNs),
     measured_rate: m.measured.rate,
+    // given (--fps, --line-rate: the intervals above follow from it), timestamps (the footage's own) or line-scan.
+    rate_source: rateSource(m),
+    ...(givenRateDiffers(m) ? { own_rate: givenRateDiffers(m)?.own } : {}),
     gaps: m.gaps.map((g) => gapJson(g, t.timesNs[0] as string)),
     // F-key marks made while recording live (footage clock; column null where pressed outside the recorded frames).
     triggers: triggersOf(m, t).map((f) => ({ time_s: seconds(f.timeNs), column: f.milliColumn === null ? null : f.milliColumn / MILLI })),
@@ -103,7 +107,8 @@ export const infoCommand: CliCommand = {
       `  times      ${dec(t.timesNs[0] as string)} s to ${dec(t.timesNs[t.timesNs.length - 1] as string)} s on the footage clock`,
       `  time zero  ${startLine(race.start)}`,
       ...(race.zeroControl ? [`             ${zeroControlLine(race.zeroControl)}`] : []),
-      `  measured   ${m.measured.rate.toFixed(3)} per second: median interval ${dec(m.measured.medianIntervalNs)} s (min ${dec(m.measured.minIntervalNs)}, max ${dec(m.measured.maxIntervalNs)}, spread ${dec(m.measured.spreadNs)})`,
+      ...(rateDifferenceText(m) ? [`  warning    ${rateDifferenceText(m)}`] : []),
+      `  ${rateSource(m) === 'given' ? 'given     ' : 'measured  '} ${m.measured.rate.toFixed(3)} per second: median interval ${dec(m.measured.medianIntervalNs)} s (min ${dec(m.measured.minIntervalNs)}, max ${dec(m.measured.maxIntervalNs)}, spread ${dec(m.measured.spreadNs)})`,
       `  gaps       ${m.gaps.length === 0 ? 'none' : String(m.gaps.length)}`,
       ...m.gaps.map((g) => gapLine(g, t.timesNs[0] as string)),
       ...(m.capture ? [`  triggers   ${m.capture.triggers.length === 0 ? 'none marked while recording' : `${m.capture.triggers.length} marked with F while recording`}`] : []),

@@ -3,6 +3,7 @@ import { UserError } from '../../domain/errors.js';
 import { installationPublicKeys } from '../../security/installation-key.js';
 import { raceFolderOf } from '../../store/race-folder.js';
 import { verifyRaceFolder } from '../../store/verify-race.js';
+import { zeroControlFindings } from '../../service/zero-control-verify.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
 
@@ -28,6 +29,9 @@ export const verifyCommand: CliCommand = {
     const dir = await raceFolderOf(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const knownKeys = await installationPublicKeys(ctx.running.context.dataDir);
     const report = await verifyRaceFolder(dir, { knownKeys, ...(head ? { head } : {}) });
+    // The zero-control test is evidence too: its recording is checked and its offset found again.
+    const zeroControl = await zeroControlFindings(dir);
+    if (zeroControl.length) Object.assign(report, { intact: false, findings: [...report.findings, ...zeroControl] });
     if (report.intact) ctx.io.out('intact');
     else for (const f of report.findings) ctx.io.out(f);
     for (const s of report.signatures ?? []) {

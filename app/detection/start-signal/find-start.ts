@@ -10,7 +10,7 @@ import { UserError } from '../../domain/errors.js';
 import type { EvidenceManifest } from '../../domain/race/evidence.js';
 import { detectFlash } from '../../domain/start/flash.js';
 import { detectOnset } from '../../domain/start/onset.js';
-import { soundDelay, DEFAULT_TEMPERATURE_C } from '../../domain/start/sound-delay.js';
+import { soundDelay, soundDelayUncertainty, DEFAULT_TEMPERATURE_C } from '../../domain/start/sound-delay.js';
 import { startInfo } from '../../domain/start/start-json.js';
 import type { StartRecord } from '../../domain/start/start-record.js';
 import { peakEnvelope } from '../../domain/start/waveform.js';
@@ -100,11 +100,25 @@ export async function findAudioStart(racePath: string, opts: AudioStartOptions, 
   // The leading edge is found to a few samples: two samples, and never less than the 0.1 ms the generated AAC and
   // PCM clips of the tests stay within (AAC's pre-echo moves the edge by up to 4 samples at 48 kHz).
   const twoSamples = (2n * 1_000_000_000n + BigInt(track.sampleRate) - 1n) / BigInt(track.sampleRate);
-  const uncertainty = twoSamples > 100_000n ? twoSamples : 100_000n;
+  const onset = twoSamples > 100_000n ? twoSamples : 100_000n;
+  // A corrected delay is only as sure as the speed of sound: temperature and wind add to the onset's uncertainty.
+  const air = delay ? soundDelayUncertainty(delay.distanceM, delay.temperatureC, opts.temperatureC !== undefined) : null;
+  const uncertainty = onset + (air ? air.temperature + air.wind : 0n);
   const found: FoundStart = {
     method: 'audio',
     zeroNs: (time - (delay?.delay ?? 0n)).toString(),
     uncertaintyNs: uncertainty.toString(),
+    ...(air
+      ? {
+          uncertaintyParts: {
+            onsetNs: onset.toString(),
+            temperatureNs: air.temperature.toString(),
+            temperatureAllowanceC: air.temperatureAllowanceC,
+            windNs: air.wind.toString(),
+            windAllowanceMps: air.windAllowanceMps,
+          },
+        }
+      : {}),
     detectedNs: time.toString(),
     source: { path: file, sha256: finding.sha256 },
     riseDb: finding.rise_db,

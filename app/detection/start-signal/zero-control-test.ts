@@ -9,7 +9,9 @@ import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT } from '../../domain/race/evidence.js';
 import { detectFlash } from '../../domain/start/flash.js';
-import { judgeZeroControl, ZERO_CONTROL_SCHEMA, type ZeroControlReport } from '../../domain/start/zero-control.js';
+import { judgeZeroControl, ZERO_CONTROL_SCHEMA, zeroControlRules, type ZeroControlReport, type ZeroControlRules } from '../../domain/start/zero-control.js';
+import { readRaceDocument } from '../../store/race-document-file.js';
+import { openVideo } from '../../imaging/sources/video.js';
 import { ticksToSeconds } from '../../domain/time/ticks.js';
 import { raceBrightness, videoBrightness, type TimedBrightness } from './frame-brightness.js';
 import { loadManifest, readTimes } from '../../store/evidence-reader.js';
@@ -20,6 +22,8 @@ import { findReport } from './find-start.js';
 export interface ZeroControlRequest {
   source: string;
   audioPath?: string;
+  /** The sport whose rules judge it; a race folder's own sport where not given, else one frame interval. */
+  sport?: string;
   by: string;
   at: string;
   software: { name: string; version: string };
@@ -31,6 +35,10 @@ interface Footage {
   hashed: string;
   /** Its own sound track, where it has one. */
   audio: string | null;
+  /** The picture's size, which tells one camera (and mode) from another. */
+  camera: { width: number; height: number };
+  /** A race folder's sport. */
+  sport?: string;
 }
 
 async function footageOf(source: string, signal?: AbortSignal): Promise<Footage> {
@@ -42,12 +50,21 @@ async function footageOf(source: string, signal?: AbortSignal): Promise<Footage>
       throw new UserError(`${source}: a folder of frames has no times of its own; the test reads a race built from it`, 'INVALID_ARGUMENT', { hint: 'build-race' });
     }
     const [manifest, times] = await Promise.all([loadManifest(source), readTimes(source)]);
-    return { frames: await raceBrightness(manifest, times, signal), hashed: manifestFile, audio: manifest.source.kind === 'video' ? manifest.source.path : null };
+    const doc = await readRaceDocument(path.join(source, RACE_LAYOUT.document)).catch(() => null);
+    return {
+      frames: await raceBrightness(manifest, times, signal),
+      hashed: manifestFile,
+      audio: manifest.source.kind === 'video' ? manifest.source.path : null,
+      camera: { width: manifest.source.width, height: manifest.source.height },
+      ...(doc ? { sport: doc.settings.sport.sport } : {}),
+    };
   }
   if (!VIDEO_EXTENSIONS.has(path.extname(source).toLowerCase())) {
     throw new UserError(`${source}: not a video (a zero-control recording is a video with sound, or a race folder with an audio file)`, 'INVALID_ARGUMENT');
   }
-  return { frames: await videoBrightness(source, signal), hashed: source, audio: source };
+  const video = await openVideo(source);
+  await video.close();
+  return { frames: await videoBrightness(source, signal), hashed: source, audio: source, camera: { width: video.width, height: video.height } };
 }
 
 export async function runZeroControlTest(req: ZeroControlRequest, signal?: AbortSignal): Promise<ZeroControlReport> {
@@ -58,7 +75,8 @@ export async function runZeroControlTest(req: ZeroControlRequest, signal?: Abort
   const flash = detectFlash(footage.frames);
   if (!flash) throw new UserError(`${source}: no flash found (no frame brightens abruptly over the one before)`, 'NOT_FOUND');
   const { finding, time } = await findReport(audioFile, signal);
-  const verdict = judgeZeroControl(flash.zero, time, flash.interval);
+  const rules: ZeroControlRules = zeroControlRules(req.sport ?? footage.sport ?? '');
+  const verdict = judgeZeroControl(flash.zero, time, flash.interval, rules);
   const lit = footage.frames[flash.index] as TimedBrightness;
   const hashed = await sha256File(footage.hashed);
   return {
@@ -85,5 +103,8 @@ export async function runZeroControlTest(req: ZeroControlRequest, signal?: Abort
     by: req.by,
     at: req.at,
     software: req.software,
+    rules,
+    failures: verdict.failures,
+    camera: footage.camera,
   };
 }

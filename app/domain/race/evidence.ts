@@ -26,8 +26,13 @@ export const finishLine = z.discriminatedUnion('kind', [
 export type FinishLine = z.infer<typeof finishLine>;
 
 export const timingSource = z.discriminatedUnion('kind', [
-  /** Constant rate given by the official: time(i) = start + i / fps, computed exactly from the rational fps. */
-  z.object({ kind: z.literal('fps'), fps: z.string(), startNs: nsString }),
+  /**
+   * Constant rate given by the official: time(i) = start + i / fps, computed exactly from the rational fps. Where the
+   * footage has times of its own (a video's presentation timestamps, a GIF's delays), `ownIntervalNs` keeps their
+   * median interval, so a given rate that disagrees with them is said (slow motion stored at a playback rate is a
+   * real reason to give one, so it is not refused).
+   */
+  z.object({ kind: z.literal('fps'), fps: z.string(), startNs: nsString, ownIntervalNs: nsString.optional() }),
   z.object({ kind: z.literal('timestamps'), file: evidenceFile }),
   z.object({ kind: z.literal('video') }),
   z.object({ kind: z.literal('line-rate'), rate: z.string(), startNs: nsString }),

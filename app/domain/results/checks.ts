@@ -19,6 +19,8 @@ export interface RuleCheck {
   code: string;
   severity: 'error' | 'warning';
   message: string;
+  /** `rate-given-differs`: the rate given and the footage's own, images per second. */
+  rates?: { given: number; own: number };
 }
 
 /** Below this a suggested edge is not one to accept without looking (an edge without a sub-frame fit rates ≤ 0.3). */

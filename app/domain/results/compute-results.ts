@@ -26,6 +26,9 @@ import { otherResults } from './others.js';
 import { startInfo, zeroControlInfo } from '../start/start-json.js';
 import { zeroOf } from '../start/start-record.js';
 import { startChecks } from '../start/start-checks.js';
+import { eventChecks } from '../event/event-checks.js';
+import { rateChecks } from '../race/rate-source.js';
+import type { EvidenceManifest } from '../race/evidence.js';
 
 export interface ResultsInput {
   doc: Pick<RaceDocument, 'settings' | 'competitors' | 'marks' | 'deadHeats' | 'revision' | 'certified'> &
@@ -36,6 +39,8 @@ export interface ResultsInput {
   rate?: number;
   /** The result rules version (results-rules.ts); default the current one. A certification's own for `verify`. */
   rules?: number;
+  /** The evidence the checks compare with (a given rate against the footage's own; the zero control's recording). */
+  evidence?: Pick<EvidenceManifest, 'timing' | 'measured' | 'source'>;
 }
 
 interface Timed {
@@ -57,7 +62,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
   // Rules 3: one published result (published-margin.ts): placed by the picture, exact decimals, margins by the sport.
   const published = rules >= 3;
   const sport = doc.settings.sport.sport;
-  const profile = sportProfile(doc.settings.sport);
+  const profile = sportProfile(doc.settings.sport, rules);
   const gapAfter = input.gaps.map((g) => g.afterColumn);
   const marks = new Map(doc.marks.map((m) => [m.competitorId, m]));
   const startOrder = new Map(doc.competitors.map((c, i) => [c.id, i]));
@@ -182,7 +187,7 @@ export function computeResults(input: ResultsInput): ResultsReport {
     finishers,
     others,
     // The record's rules, then what an official should know about time zero.
-    checks: [...checks, ...startChecks(doc)],
+    checks: [...checks, ...startChecks(doc, input.evidence), ...rateChecks(input.evidence), ...eventChecks(doc.event)],
     amendments: doc.amendments ?? [],
     rule: profile.describe,
     start: startInfo(doc.start, seconds),

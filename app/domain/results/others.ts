@@ -5,12 +5,12 @@
  * order, as FinishLynx lists them.
  */
 import type { Competitor, Mark } from '../race/document.js';
-import type { CompetitorStatus } from '../race/status.js';
+import { statusKind, type CompetitorStatus, type StatusName } from '../race/status.js';
 import { markTime } from '../marks/interpolate.js';
 import { affiliationOf } from '../race/affiliation.js';
 import { ticksToSeconds, type Ticks } from '../time/ticks.js';
 
-export type OtherStatus = 'DNS' | 'DNF' | 'DQ' | 'unmarked';
+export type OtherStatus = StatusName | 'unmarked';
 
 export interface OtherResult {
   competitor: string;
@@ -30,7 +30,9 @@ export interface OtherResult {
   lane?: string;
 }
 
-const ORDER: Record<OtherStatus, number> = { DNF: 0, DQ: 1, DNS: 2, unmarked: 3 };
+/** Those who started and did not finish (DNF, and racing's PU, F, UR, ...), the disqualified, non-starters, unmarked. */
+const GROUP_ORDER = { 'not-finished': 0, disqualified: 1, 'not-started': 2 } as const;
+const orderOf = (s: OtherStatus): number => (s === 'unmarked' ? 3 : GROUP_ORDER[statusKind(s).group]);
 
 export function otherResults(
   competitors: readonly Competitor[],
@@ -66,6 +68,6 @@ export function otherResults(
       };
       return { row, order };
     });
-  rows.sort((a, b) => ORDER[a.row.status] - ORDER[b.row.status] || a.order - b.order);
+  rows.sort((a, b) => orderOf(a.row.status) - orderOf(b.row.status) || a.order - b.order);
   return rows.map((r) => r.row);
 }

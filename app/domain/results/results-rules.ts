@@ -12,6 +12,8 @@
  *      time but keep their own readings; athletics finishers equal at 1/1000 s are placed by the picture at its
  *      full resolution (with a note), only a declared dead heat shares a place; every `_s` number is the exact
  *      decimal of its ticks; rows carry their flags, notes and dead-heat group.
+ *      Also: horse distances by the current British table: quarter lengths to 3¾, whole lengths counted to 200, no
+ *      "distance" (sports/distances.ts); rules 1 and 2 keep the table they were certified with.
  */
 import { UserError } from '../errors.js';
 

@@ -26,13 +26,41 @@ function lengthsName(v: number): string {
   return whole === 0 ? f : `${whole}${f}`;
 }
 
-/** Defaults after British practice; every value is a setting of the race. */
-export const DEFAULT_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
+/** Horse racing's named distances below half a length, and the dead heat (an official's decision, never a gap). */
+const HORSE_SHORT_DISTANCES: readonly DistanceName[] = [
   { name: 'dead heat', lengths: 0 },
   { name: 'nose', lengths: 0.05 },
   { name: 'short head', lengths: 0.1 },
   { name: 'head', lengths: 0.2 },
   { name: 'neck', lengths: 0.3 },
+];
+
+/** Beyond the longest counted distance of the British table: "200+ lengths". */
+export const OVER_COUNTED = '200+';
+
+/**
+ * Horse racing's distances by the current British table (every value is still a setting of the race):
+ *   dead heat, nose, short head, head, neck, then quarter lengths ½ to 3¾ (BHA, "new finishing distances", 21 Feb
+ *   2008: nose, 2¼, 2¾, 3¼, 3¾ and 4½ lengths added), then 4, 4½ and whole lengths, counted to 200 lengths since
+ *   1 January 2018 (the judges' lengths-per-second tables were extended to 200; before, 99 and "99+", and before
+ *   26 December 2010 "a distance" for anything over 30 lengths, a term no longer used). A gap beyond 200 lengths
+ *   is "200+ lengths".
+ * The small names' values are the ones this app has always used (a nose 0.05 length ... a neck 0.3).
+ */
+export const BRITISH_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
+  ...HORSE_SHORT_DISTANCES,
+  ...quarterSteps(2, 15, 1), // ½ to 3¾ in quarters
+  ...quarterSteps(16, 18, 2), // 4, 4½
+  ...quarterSteps(20, 800, 4), // 5 to 200 in whole lengths
+  { name: OVER_COUNTED, lengths: 201 },
+]);
+
+/**
+ * The table results followed before rules version 3 (results-rules.ts): quarters to 3, halves to 10, whole lengths
+ * to 30, then "distance". Kept so that a race certified by those rules still verifies.
+ */
+export const PRE_2018_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
+  ...HORSE_SHORT_DISTANCES,
   ...quarterSteps(2, 3, 1), // ½, ¾
   ...quarterSteps(4, 12, 1), // 1 to 3 in quarters
   ...quarterSteps(14, 40, 2), // 3½ to 10 in halves
@@ -40,16 +68,20 @@ export const DEFAULT_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
   { name: 'distance', lengths: 31 },
 ]);
 
+/** The horse racing table of the current rules. */
+export const DEFAULT_DISTANCE_TABLE: readonly DistanceName[] = BRITISH_DISTANCE_TABLE;
+
 /**
  * Greyhound racing's own short distances, in steps of 0.01 s at one length per 0.08 s: short head 0.01 s, head
- * 0.02 s, neck 0.03 s, then half a length (0.04 s) and the same lengths as horse racing from there.
+ * 0.02 s, neck 0.03 s, then half a length (0.04 s) and lengths in halves to 10, whole lengths to 30 (unchanged by
+ * the British horse racing table).
  */
 export const GREYHOUND_DISTANCE_TABLE: readonly DistanceName[] = Object.freeze([
   { name: 'dead heat', lengths: 0 },
   { name: 'short head', lengths: 0.125 },
   { name: 'head', lengths: 0.25 },
   { name: 'neck', lengths: 0.375 },
-  ...DEFAULT_DISTANCE_TABLE.filter((d) => d.lengths >= 0.5),
+  ...PRE_2018_DISTANCE_TABLE.filter((d) => d.lengths >= 0.5),
 ]);
 
 export const DEFAULT_HORSE_LENGTHS_PER_SECOND = '5';
@@ -105,8 +137,8 @@ export function deadHeatName(table: readonly DistanceName[] = DEFAULT_DISTANCE_T
   return table.find((e) => e.lengths === 0)?.name ?? 'dead heat';
 }
 
-/** "½ length", "1 length", "1¼ lengths"; word names ("nose", "head") as they are. */
+/** "½ length", "1 length", "1¼ lengths", "200+ lengths"; word names ("nose", "head") as they are. */
 export function describeDistance(entry: DistanceName): string {
-  if (!/^[\d¼½¾]+$/.test(entry.name)) return entry.name;
+  if (!/^[\d¼½¾]+\+?$/.test(entry.name)) return entry.name;
   return `${entry.name} ${entry.lengths <= 1 ? 'length' : 'lengths'}`;
 }

@@ -12,9 +12,11 @@ import type { SportName, SportSettings } from '../race/document.js';
 import { divCeil, divRoundHalfAway, type Ticks } from '../time/ticks.js';
 import { formatUnits } from './clock-format.js';
 import { handHundredths, handTenths, handTime } from './hand-time.js';
+import { RESULTS_RULES } from '../results/results-rules.js';
 import { scaleLengthsPerSecond, scaleWords } from './horse-scale.js';
 import {
   DEFAULT_DISTANCE_TABLE,
+  PRE_2018_DISTANCE_TABLE,
   DEFAULT_HORSE_LENGTHS_PER_SECOND,
   GREYHOUND_DISTANCE_TABLE,
   GREYHOUND_LENGTHS_PER_SECOND,
@@ -106,9 +108,12 @@ function lengthsProfile(name: 'horse' | 'greyhound', lps: string, table: readonl
   };
 }
 
-/** Every sport prints a hand time as hand timing does: 1/10 s rounded up, with an "h". */
-export function sportProfile(settings: SportSettings): SportProfile {
-  const base = baseProfile(settings);
+/**
+ * Every sport prints a hand time as hand timing does: 1/10 s rounded up, with an "h". `rules` is the results rules
+ * version (results-rules.ts): before 3, horse distances follow the table of their time.
+ */
+export function sportProfile(settings: SportSettings, rules: number = RESULTS_RULES): SportProfile {
+  const base = baseProfile(settings, rules);
   return {
     ...base,
     time: (f) => {
@@ -121,7 +126,7 @@ export function sportProfile(settings: SportSettings): SportProfile {
 /** Athletics' published time in hundredths: rounded up to 1/100 s, a hand time to 1/10 s. */
 const athleticsPublished = (t: Ticks, hand?: boolean) => (hand ? handHundredths(t) : athleticsHundredths(t));
 
-function baseProfile(settings: SportSettings): SportProfile {
+function baseProfile(settings: SportSettings, rules: number): SportProfile {
   switch (settings.sport) {
     case 'motorsport':
       return {
@@ -146,7 +151,7 @@ function baseProfile(settings: SportSettings): SportProfile {
       const scaled = scaleLengthsPerSecond(type, g, s);
       const lps = settings.lengthsPerSecond ?? scaled ?? DEFAULT_HORSE_LENGTHS_PER_SECOND;
       const scale = type ? ` (${scaleWords(type, g, s)}${settings.lengthsPerSecond !== undefined ? ', set by the official' : ', BHA scale'})` : '';
-      return lengthsProfile('horse', lps, settings.distanceTable ?? DEFAULT_DISTANCE_TABLE, scale);
+      return lengthsProfile('horse', lps, settings.distanceTable ?? (rules >= 3 ? DEFAULT_DISTANCE_TABLE : PRE_2018_DISTANCE_TABLE), scale);
     }
     case 'greyhound':
       return lengthsProfile('greyhound', GREYHOUND_LENGTHS_PER_SECOND, settings.distanceTable ?? GREYHOUND_DISTANCE_TABLE);

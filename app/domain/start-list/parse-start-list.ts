@@ -51,6 +51,11 @@ export interface EvtEvent {
   round: number;
   heat: number;
   name: string;
+  /**
+   * The race's distance in metres, from the event line's distance field (FinishLynx: event, round, heat, name,
+   * wind, wind unit, template, capture time, capture duration, distance, start time, ...), where it holds one.
+   */
+  distanceM?: number;
   competitors: number;
 }
 
@@ -66,8 +71,18 @@ export function parseStartList(text: string, kind: StartListKind, file: string, 
 }
 
 /** What a lynx.evt's event line says of the event, as the race's event fields. */
-export function evtEventFields(e: EvtEvent): { number: number; round: number; heat: number; name?: string } {
-  return { number: e.number, round: e.round, heat: e.heat, ...(e.name ? { name: e.name } : {}) };
+export function evtEventFields(e: EvtEvent): { number: number; round: number; heat: number; name?: string; distanceM?: number } {
+  return { number: e.number, round: e.round, heat: e.heat, ...(e.name ? { name: e.name } : {}), ...(e.distanceM !== undefined ? { distanceM: e.distanceM } : {}) };
+}
+
+/** Index of the distance field on a lynx.evt event line. */
+const EVT_DISTANCE_FIELD = 9;
+
+/** "100", "1609.344", "100m", "100 m": metres; anything else (empty, "1 mile") is no distance. */
+function evtDistance(text: string | undefined): number | undefined {
+  const m = /^\s*(\d{1,6}(?:\.\d{1,3})?)\s*(?:m)?\s*$/i.exec(text ?? '');
+  const v = m ? Number(m[1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
 /** Every event of a lynx.evt, in file order (the set-up screen offers them). */
@@ -153,7 +168,8 @@ function splitEvt(lines: Line[], file: string): { event: EvtEvent; rows: Line[] 
       const number = Number(ev);
       const r = whole(round, 'round');
       const h = whole(heat, 'heat');
-      events.push({ event: { key: [number, r, h].join('-'), number, round: r, heat: h, name: title.trim(), competitors: 0 }, rows: [] });
+      const distanceM = evtDistance(l.fields[EVT_DISTANCE_FIELD]);
+      events.push({ event: { key: [number, r, h].join('-'), number, round: r, heat: h, name: title.trim(), ...(distanceM !== undefined ? { distanceM } : {}), competitors: 0 }, rows: [] });
       continue;
     }
     const current = events[events.length - 1];

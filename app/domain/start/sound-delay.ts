@@ -75,3 +75,36 @@ export function soundDelayTicks(distanceE9: bigint, temperatureE9: bigint): Tick
   // round(sqrt(x)) = floor((floor(sqrt(4x)) + 1) / 2), and floor(sqrt(4x)) = isqrt(floor(4x)).
   return (isqrt((4n * num) / den) + 1n) / 2n;
 }
+
+/**
+ * How sure the sound delay is: the speed of sound depends on the air's temperature (≈ 0.6 m/s per °C) and on the
+ * wind along the course (sound is carried by the air). Where the temperature is not given, 20 °C is assumed
+ * within ±5 °C; a given one within ±1 °C (a thermometer's reading at the track, not the air all along it). The wind
+ * allowance is ±2 m/s along the course, stated on the sheet with the total.
+ */
+export const TEMPERATURE_ALLOWANCE_NOT_GIVEN_C = 5;
+export const TEMPERATURE_ALLOWANCE_GIVEN_C = 1;
+export const WIND_ALLOWANCE_MPS = 2;
+
+export interface SoundDelayUncertainty {
+  /** The larger change of the delay over the temperature allowance. */
+  temperature: Ticks;
+  temperatureAllowanceC: number;
+  /** The larger change of the delay over the wind allowance (sound against a head wind arrives later). */
+  wind: Ticks;
+  windAllowanceMps: number;
+}
+
+const ceilNs = (seconds: number): Ticks => BigInt(Math.ceil(seconds * 1e9 - 1e-6));
+
+export function soundDelayUncertainty(distanceM: string, temperatureC: string, temperatureGiven: boolean): SoundDelayUncertainty {
+  const d = Number(distanceM);
+  const t = Number(temperatureC);
+  const allowance = temperatureGiven ? TEMPERATURE_ALLOWANCE_GIVEN_C : TEMPERATURE_ALLOWANCE_NOT_GIVEN_C;
+  const at = (temp: number) => d / speedOfSound(Math.min(MAX_TEMPERATURE_C, Math.max(MIN_TEMPERATURE_C, temp)));
+  const delay = at(t);
+  const temperature = Math.max(Math.abs(at(t - allowance) - delay), Math.abs(at(t + allowance) - delay));
+  const c = speedOfSound(t);
+  const wind = Math.max(d / (c - WIND_ALLOWANCE_MPS) - delay, delay - d / (c + WIND_ALLOWANCE_MPS));
+  return { temperature: ceilNs(temperature), temperatureAllowanceC: allowance, wind: ceilNs(wind), windAllowanceMps: WIND_ALLOWANCE_MPS };
+}

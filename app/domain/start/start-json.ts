@@ -25,6 +25,8 @@ export interface StartInfo {
   source: string | null;
   /** audio: how far the report rose above the sound just before it, dB. */
   rise_db: number | null;
+  /** audio with a distance: the parts of `uncertainty_s` (onset, speed of sound by temperature and by wind). */
+  uncertainty_parts?: { onset_s: number; temperature_s: number; temperature_allowance_c: number; wind_s: number; wind_allowance_mps: number };
 }
 
 export interface ZeroControlInfo {
@@ -37,6 +39,12 @@ export interface ZeroControlInfo {
   tested_at: string;
   by: string;
   at: string;
+  /** The recording the offset was re-derived from, and its SHA-256 (reports attached since they are re-derived). */
+  recording?: string;
+  recording_sha256?: string;
+  /** `athletics` (≥ 1000 images/s and within 1 ms) or `one-frame`. */
+  rules?: string;
+  failures?: string[];
 }
 
 /** `seconds`: ticks → `_s` number (result rules 3 give the exact decimal; earlier rules' hashes keep the float sum). */
@@ -58,6 +66,17 @@ export function startInfo(start: StartRecord | undefined, seconds: (t: bigint) =
     detected_s: sec(start.detectedNs),
     source: start.source?.path ?? null,
     rise_db: start.riseDb ?? null,
+    ...(start.uncertaintyParts
+      ? {
+          uncertainty_parts: {
+            onset_s: ticksToSeconds(BigInt(start.uncertaintyParts.onsetNs)),
+            temperature_s: ticksToSeconds(BigInt(start.uncertaintyParts.temperatureNs)),
+            temperature_allowance_c: start.uncertaintyParts.temperatureAllowanceC,
+            wind_s: ticksToSeconds(BigInt(start.uncertaintyParts.windNs)),
+            wind_allowance_mps: start.uncertaintyParts.windAllowanceMps,
+          },
+        }
+      : {}),
   };
 }
 
@@ -66,12 +85,17 @@ export function zeroControlInfo(zc: ZeroControlRecord | undefined, seconds: (t: 
   return {
     passed: zc.passed,
     offset_s: seconds(BigInt(zc.offsetNs)),
-    tolerance_s: seconds(BigInt(zc.frameIntervalNs)),
+    // Athletics: within 1 ms whatever the frame interval; every other sport: one frame interval.
+    tolerance_s: zc.rules === 'athletics' ? 0.001 : seconds(BigInt(zc.frameIntervalNs)),
     report_file: zc.reportFile,
     report_sha256: zc.reportSha256,
     tested_by: zc.testedBy,
     tested_at: zc.testedAt,
     by: zc.by,
     at: zc.at,
+    // Only where recorded: a race attached before keeps the shape (and results hash) it was certified with.
+    ...(zc.recording ? { recording: zc.recording.path, recording_sha256: zc.recording.sha256 } : {}),
+    ...(zc.rules ? { rules: zc.rules } : {}),
+    ...(zc.failures?.length ? { failures: zc.failures } : {}),
   };
 }

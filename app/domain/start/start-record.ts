@@ -21,6 +21,13 @@ export const startRecord = z.object({
   detectedNs: nsString.optional(),
   /** audio with a distance: distance / speed of sound, subtracted from the onset. */
   soundDelayNs: nsString.optional(),
+  /**
+   * audio with a distance: what the uncertainty adds up from (each ±, ns): the onset's, and the speed of sound's over
+   * the temperature allowance (±5 °C when the temperature was not given) and the stated wind allowance.
+   */
+  uncertaintyParts: z
+    .object({ onsetNs: nsString, temperatureNs: nsString, temperatureAllowanceC: z.number(), windNs: nsString, windAllowanceMps: z.number() })
+    .optional(),
   /** Metres from the start to the microphone and °C, as typed. */
   distanceM: z.string().optional(),
   temperatureC: z.string().optional(),
@@ -35,7 +42,11 @@ export const startRecord = z.object({
 });
 export type StartRecord = z.infer<typeof startRecord>;
 
-/** A zero-control report attached to the race: its verdict, offset and the SHA-256 of the report file. */
+/**
+ * A zero-control report attached to the race: its verdict, offset and the SHA-256 of the report file. Attached since
+ * reports became evidence: the recording it tested with its SHA-256 (the offset and verdict are re-derived from it,
+ * by the race's sport's rules), why it failed, and the recording's picture size.
+ */
 export const zeroControlRecord = z.object({
   passed: z.boolean(),
   /** Report − flash. */
@@ -50,6 +61,20 @@ export const zeroControlRecord = z.object({
   /** Who attached it to this race and when. */
   by: z.string(),
   at: z.string(),
+  /** The recording tested (a video, or a race folder's evidence manifest) and its SHA-256, as re-derived on attaching. */
+  recording: z
+    .object({
+      path: z.string(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      /** A separate sound file the report was found in. */
+      audio: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).optional(),
+    })
+    .optional(),
+  /** The rules the verdict follows: athletics (≥ 1000 images/s, within 1 ms) or one frame interval. */
+  rules: z.enum(['athletics', 'one-frame']).optional(),
+  /** Why it failed, in words. */
+  failures: z.array(z.string()).optional(),
+  camera: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
 });
 export type ZeroControlRecord = z.infer<typeof zeroControlRecord>;
 

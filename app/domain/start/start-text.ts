@@ -30,10 +30,19 @@ export function startLine(start: StartInfo | undefined): string {
   const heard = start.detected_s === null ? '' : ` heard at ${us(BigInt(Math.round(start.detected_s * 1e9)))}`;
   if (start.sound_delay_s === null) return `Gun’s report in the audio${heard}: ${zero} on the footage clock${pm}, sound delay not corrected${who}.`;
   const speed = 331.3 * Math.sqrt(1 + (start.temperature_c ?? 20) / 273.15);
-  return `Gun’s report in the audio${heard}, less ${us(BigInt(Math.round(start.sound_delay_s * 1e9)))} sound delay (${start.distance_m} m at ${start.temperature_c} °C, ${speed.toFixed(1)} m/s): ${zero} on the footage clock${pm}${who}.`;
+  const p = start.uncertainty_parts;
+  // The total, then what it is made of: the onset and the speed of sound (temperature and wind allowances).
+  const parts = p
+    ? ` (onset ±${ms(p.onset_s)}, speed of sound ±${ms(p.temperature_s)} for ±${p.temperature_allowance_c} °C and ±${ms(p.wind_s)} for a wind of ±${p.wind_allowance_mps} m/s)`
+    : '';
+  const total = p ? `, ±${ms(start.uncertainty_s ?? 0)} in total${parts}` : pm;
+  return `Gun’s report in the audio${heard}, less ${us(BigInt(Math.round(start.sound_delay_s * 1e9)))} sound delay (${start.distance_m} m at ${start.temperature_c} °C, ${speed.toFixed(1)} m/s): ${zero} on the footage clock${total}${who}.`;
 }
 
 export function zeroControlLine(zc: ZeroControlInfo | null | undefined): string | null {
   if (!zc) return null;
-  return `Zero control: ${zc.passed ? 'passed' : 'FAILED'}, offset ${ms(zc.offset_s, true)} (tolerance ±${ms(zc.tolerance_s)}; report SHA-256 ${zc.report_sha256.slice(0, 16)}…, tested by ${zc.tested_by}).`;
+  const rules = zc.rules === 'athletics' ? 'athletics: ≥ 1000 frames/s, ' : '';
+  const why = !zc.passed && zc.failures?.length ? ` (${zc.failures.join('; ')})` : '';
+  const recording = zc.recording_sha256 ? `, recording SHA-256 ${zc.recording_sha256.slice(0, 16)}…` : '';
+  return `Zero control: ${zc.passed ? 'passed' : 'FAILED'}, offset ${ms(zc.offset_s, true)}${why} (${rules}tolerance ±${ms(zc.tolerance_s)}; report SHA-256 ${zc.report_sha256.slice(0, 16)}…${recording}, tested by ${zc.tested_by}).`;
 }

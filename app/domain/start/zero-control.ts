@@ -1,9 +1,13 @@
 /**
  * The zero-control test (World Athletics fully automatic timing): the start device is fired at the finish line in
  * view of the camera, and the picture must show the signal at time zero. Photofinish finds the flash in the picture
- * and the report in the audio; both are at the line, so no sound delay applies. The test passes when the report
- * lies within one frame interval of the flash. The report file written by `zero-control --out` is this schema; a
- * race keeps its SHA-256 and verdict.
+ * and the report in the audio; both are at the line, so no sound delay applies. What passes depends on the sport:
+ *   athletics  the test recorded at 1000 frames (or lines) per second or more, and the report within 1 ms of the
+ *              flash (World Athletics: fully automatic timing at top level reads to 1/1000 s with at least 1000
+ *              images per second, and the zero control must read 0.000);
+ *   others     the report within one frame interval of the flash.
+ * The report file written by `zero-control --out` is this schema: it names the recording it tested with its SHA-256,
+ * so attaching it re-derives the offset from that recording; a race keeps the recording's and the report's hashes.
  */
 import { z } from 'zod';
 import { nsString } from '../race/evidence.js';
@@ -44,21 +48,57 @@ export const zeroControlReport = z.object({
   by: z.string(),
   at: z.string(),
   software: z.object({ name: z.string(), version: z.string() }),
+  /** The rules it was judged by: `athletics`, or `one-frame` (every other sport); reports before it: one frame. */
+  rules: z.enum(['athletics', 'one-frame']).optional(),
+  /** Why it failed, in words ("recorded at 100 frames per second, below the 1000 athletics requires"). */
+  failures: z.array(z.string()).optional(),
+  /** The recording's picture: what tells one camera (and mode) from another. */
+  camera: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).optional(),
 });
 export type ZeroControlReport = z.infer<typeof zeroControlReport>;
+
+export type ZeroControlRules = 'athletics' | 'one-frame';
+
+/** The rules a sport's zero control is judged by. */
+export function zeroControlRules(sport: string): ZeroControlRules {
+  return sport === 'athletics' ? 'athletics' : 'one-frame';
+}
+
+/** Athletics: at least this many images per second (999.5 and up reads as 1000, as the rate check does). */
+export const ATHLETICS_MIN_RATE = 1000;
+/** Athletics: the report within this of the flash. */
+export const ATHLETICS_TOLERANCE: Ticks = 1_000_000n;
 
 export interface ZeroControlVerdict {
   /** Report − flash. */
   offset: Ticks;
   tolerance: Ticks;
   passed: boolean;
+  /** Each reason it failed, in words; empty when passed. */
+  failures: string[];
 }
 
-/** Passed when the report lies within one frame interval (the tolerance) of the flash, either side. */
-export function judgeZeroControl(flashZero: Ticks, reportTime: Ticks, frameInterval: Ticks): ZeroControlVerdict {
+const rateWords = (interval: Ticks) => {
+  const rate = 1e9 / Number(interval);
+  return rate >= 100 ? rate.toFixed(0) : rate.toFixed(1);
+};
+
+/**
+ * The verdict by the sport's rules: one frame interval either side (every sport but athletics); athletics asks the
+ * test to be recorded at 1000 images per second or more and the report to lie within 1 ms of the flash.
+ */
+export function judgeZeroControl(flashZero: Ticks, reportTime: Ticks, frameInterval: Ticks, rules: ZeroControlRules = 'one-frame'): ZeroControlVerdict {
   const offset = reportTime - flashZero;
   const size = offset < 0n ? -offset : offset;
-  return { offset, tolerance: frameInterval, passed: size <= frameInterval };
+  const failures: string[] = [];
+  if (rules === 'athletics') {
+    // 999.5 images/s and up count as 1000 (a rate read from timestamps carries their rounding).
+    if (frameInterval * 1_999n > 2_000_000_000n) failures.push(`recorded at ${rateWords(frameInterval)} frames per second, below the ${ATHLETICS_MIN_RATE} athletics requires`);
+    if (size > ATHLETICS_TOLERANCE) failures.push(`offset ${msText(offset)} is more than the 1 ms athletics allows`);
+    return { offset, tolerance: ATHLETICS_TOLERANCE, passed: failures.length === 0, failures };
+  }
+  if (size > frameInterval) failures.push(`offset ${msText(offset)} is more than one frame interval (${msText(frameInterval).slice(1)})`);
+  return { offset, tolerance: frameInterval, passed: failures.length === 0, failures };
 }
 
 const msText = (t: Ticks) => `${t < 0n ? '-' : '+'}${(Number(t < 0n ? -t : t) / 1e6).toFixed(3)} ms`;
@@ -74,10 +114,13 @@ export function zeroControlContradiction(r: ZeroControlReport): string | null {
   const report = BigInt(r.report.time_ns);
   const offset = BigInt(r.offset_ns);
   if (offset !== report - flash) return `its offset ${msText(offset)} is not its report time less its flash time (${msText(report - flash)})`;
-  const judged = judgeZeroControl(flash, report, BigInt(r.flash.frame_interval_ns));
+  const judged = judgeZeroControl(flash, report, BigInt(r.flash.frame_interval_ns), r.rules ?? 'one-frame');
   if (r.passed !== judged.passed || r.verdict !== (r.passed ? 'passed' : 'failed')) {
     const says = r.passed === (r.verdict === 'passed') ? r.verdict : `${r.verdict} and passed: ${String(r.passed)}`;
-    return `it says ${says}, but its report lies ${msText(judged.offset)} from the flash, ${judged.passed ? 'within' : 'more than'} the tolerance of ${msText(judged.tolerance).slice(1)}`;
+    const why = judged.failures.length ? judged.failures.join('; ') : `its report lies ${msText(judged.offset)} from the flash, within the tolerance of ${msText(judged.tolerance).slice(1)}`;
+    return r.rules === undefined || r.rules === 'one-frame'
+      ? `it says ${says}, but its report lies ${msText(judged.offset)} from the flash, ${judged.passed ? 'within' : 'more than'} the tolerance of ${msText(judged.tolerance).slice(1)}`
+      : `it says ${says}, but by the ${r.rules} rules: ${why}`;
   }
   return null;
 }

@@ -7,6 +7,7 @@ import type { TimingSource } from '../../domain/race/evidence.js';
 import { distanceText, eventLine } from '../../domain/event/race-event.js';
 import { secondsText, ticksFixed } from '../gaps-text.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
+import { rateDifferenceText, rateSource } from '../../domain/race/rate-source.js';
 
 export const SPORT_LABEL: Record<string, string> = {
   athletics: 'Athletics (torso; times rounded up to 1/100 s)',
@@ -74,7 +75,17 @@ export function measuredRateText(view: RaceView): string {
   const m = view.evidence.measured;
   const rate = Number.isFinite(m.rate) ? m.rate.toFixed(m.rate >= 100 ? 1 : 3) : '—';
   const unit = view.evidence.source.kind === 'linescan' ? 'lines/s' : 'frames/s';
+  // A given rate is the official's: its intervals follow from it and measure nothing.
+  if (rateSource(view.evidence) === 'given') {
+    const differs = rateDifferenceText(view.evidence);
+    return `${rate} ${unit}, given by the official${differs ? `; ${differs.replace(/^[\d.]+ frames\/s given, but /, '')}` : ''}`;
+  }
   return `${rate} ${unit} (median interval ${msText(m.medianIntervalNs)}, spread ±${msText(m.spreadNs)}, min ${msText(m.minIntervalNs)}, max ${msText(m.maxIntervalNs)})`;
+}
+
+/** The sheet's label for the rate row: "Rate (given)" where the official gave it, else "Measured rate". */
+export function rateLabel(view: RaceView): string {
+  return rateSource(view.evidence) === 'given' ? 'Rate (given)' : 'Measured rate';
 }
 
 export function sourceText(view: RaceView): string {
@@ -98,7 +109,7 @@ export function headerRows(view: RaceView, software: { name: string; version: st
     ['Sport', view.results.rule ? `${SPORT_NAME[view.sport.sport] ?? view.sport.sport}: ${view.results.rule}` : (SPORT_LABEL[view.sport.sport] ?? view.sport.sport)],
     ['Source', sourceText(view)],
     ['Frames', `${ev.source.frameCount} source frames → ${ev.columns} image columns${gaps}`],
-    ['Measured rate', measuredRateText(view)],
+    [rateLabel(view), measuredRateText(view)],
     ['Time base', timeBaseText(ev.timing)],
     // How time zero was set, the correction, the uncertainty and who confirmed it; then the zero-control test.
     ['Time zero', startLine(view.results.start)],

@@ -9,7 +9,7 @@ import { UserError } from '../../domain/errors.js';
 import type { EvidenceFile, SourceKind, TimingSource } from '../../domain/race/evidence.js';
 import { parseSecondsToTicks, ticksToNsString, type Ticks } from '../../domain/time/ticks.js';
 import { parseTimestampsText, type TimestampEntry } from '../../domain/time/timestamps-file.js';
-import { constantRateTimes, parseRate, rateToText } from '../../domain/time/time-map.js';
+import { constantRateTimes, measureRate, parseRate, rateToText } from '../../domain/time/time-map.js';
 import { readBoundedFile } from '../../store/regular-file.js';
 import { sha256Bytes } from '../../store/sha256.js';
 
@@ -117,7 +117,11 @@ export function planTiming(
       // Keep the rate as the official typed it ("29.97"); a fraction is reduced ("30000/1001").
       const rateText = text.includes('/') ? rateToText(rate) : text.trim();
       const startNs = ticksToNsString(start);
-      const timing: TimingSource = c.kind === 'fps' ? { kind: 'fps', fps: rateText, startNs } : { kind: 'line-rate', rate: rateText, startNs };
+      const own = c.kind === 'fps' && ownTimes && ownTimes.length >= 2 ? measureRate(ownTimes).medianInterval : null;
+      const timing: TimingSource =
+        c.kind === 'fps'
+          ? { kind: 'fps', fps: rateText, startNs, ...(own !== null && own > 0n ? { ownIntervalNs: ticksToNsString(own) } : {}) }
+          : { kind: 'line-rate', rate: rateText, startNs };
       return { timing, frameTimes: times };
     }
     case 'timestamps':

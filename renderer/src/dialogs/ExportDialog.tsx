@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ExportResult } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../session/errors.js';
+import { appErrorText } from '../errors/hints.js';
 import { selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
@@ -107,6 +108,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             </tbody>
           </table>
         ) : null}
+        {result?.skipped?.map((s) => (
+          // A file of the set not written (a .lif without the event's number), with the remedy in the app's words.
+          <p key={s.kind} className="warning" role="note" data-testid="export-skipped">
+            {KIND_LABEL[s.kind] ?? s.kind} not written: {appErrorText(s.message, s.hint)}
+          </p>
+        ))}
         {result?.written
           .filter((w) => w.fields?.length)
           .map((w) => (

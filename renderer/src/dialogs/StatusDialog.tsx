@@ -4,14 +4,12 @@
  * and time for the record.
  */
 import { useState, type FormEvent } from 'react';
-import { STATUS_MEANING, type StatusName } from '../../../app/domain/race/status.js';
+import { STATUS_MEANING, statusesFor, type StatusName } from '../../../app/domain/race/status.js';
 import { selectRace } from '../session/race.js';
 import { clearStatus, setStatus, selectStatusOfSelected, takeStatusPreset } from '../session/record.js';
 import { selectSelectedId } from '../session/selection.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
-
-const STATUSES: StatusName[] = ['DNS', 'DNF', 'DQ'];
 
 export function StatusDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
@@ -24,6 +22,8 @@ export function StatusDialog({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const competitor = race?.competitors.find((c) => c.id === id);
   if (!race || !id || !competitor) return null;
+  // The sport's own statuses (horse racing's PU, F, UR, ...), from the one list every face reads.
+  const STATUSES: StatusName[] = statusesFor(race.sport.sport).map((k) => k.code);
   const who = `#${id}${competitor.name ? ` ${competitor.name}` : ''}`;
 
   const run = async (what: () => Promise<boolean>) => {

@@ -24,6 +24,7 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'account-for-competitors': () => 'Mark each of them, or choose DNS, DNF or DQ from its row’s status menu in the start list.',
   'name-audio-file': () => 'In “Time zero…”, give the “Audio file…” recorded with the footage.',
   'choose-race-folder': () => 'Choose another folder under “Save the race in”.',
+  'set-event-number': () => 'Open Event… and enter the “Event number” the meet software gave the event, then export again.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

@@ -114,7 +114,7 @@ export function StartListPanel() {
                 </span>
                 {/* With a status and no place, the status menu itself says which. */}
                 <span className={`mark-state${marked ? ' marked' : ''}`}>{status && !f ? '' : marked ? (f?.time_display ?? 'marked') : 'no mark'}</span>
-                <StatusMenu id={c.id} status={status} disabled={readOnly} />
+                <StatusMenu id={c.id} status={status} disabled={readOnly} sport={race.sport.sport} />
               </li>
             );
           })}

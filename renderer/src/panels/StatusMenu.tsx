@@ -2,11 +2,11 @@
  * The status menu of a start-list row: DNS and DNF are recorded at once (audited, undoable); DQ asks for the rule
  * and the reason; "—" clears the status.
  */
-import type { CompetitorStatus, StatusName } from '../../../app/domain/race/status.js';
+import { statusesFor, type CompetitorStatus, type StatusName } from '../../../app/domain/race/status.js';
 import { clearStatus, openStatusDialog, setStatus } from '../session/record.js';
 import { selectCompetitor } from '../session/selection.js';
 
-export function StatusMenu({ id, status, disabled }: { id: string; status: CompetitorStatus | undefined; disabled: boolean }) {
+export function StatusMenu({ id, status, disabled, sport }: { id: string; status: CompetitorStatus | undefined; disabled: boolean; sport: string }) {
   const choose = (value: string) => {
     if (value === '') return void clearStatus(id);
     if (value === 'DQ') {
@@ -26,12 +26,14 @@ export function StatusMenu({ id, status, disabled }: { id: string; status: Compe
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => e.stopPropagation()}
       onChange={(e) => choose(e.target.value)}
-      title={status ? `${status.status}${status.rule ? ` (${status.rule})` : ''}${status.reason ? `: ${status.reason}` : ''}, by ${status.by}` : 'Status: DNS, DNF or DQ'}
+      title={status ? `${status.status}${status.rule ? ` (${status.rule})` : ''}${status.reason ? `: ${status.reason}` : ''}, by ${status.by}` : `Status: ${statusesFor(sport).map((k) => k.code).join(', ')}`}
     >
       <option value="">—</option>
-      <option value="DNS">DNS</option>
-      <option value="DNF">DNF</option>
-      <option value="DQ">DQ…</option>
+      {statusesFor(sport).map((k) => (
+        <option key={k.code} value={k.code} title={k.word}>
+          {k.code === 'DQ' ? 'DQ…' : k.code}
+        </option>
+      ))}
     </select>
   );
 }

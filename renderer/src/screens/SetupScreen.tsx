@@ -182,7 +182,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
               value={race}
               onChange={setRace}
               // The event line names the event: fill its number, round, heat and name for the official to check.
-              onEventChosen={(chosen) => setEvent((f) => ({ ...f, number: String(chosen.number), round: String(chosen.round), heat: String(chosen.heat), name: chosen.name }))}
+              onEventChosen={(chosen) => setEvent((f) => ({ ...f, number: String(chosen.number), round: String(chosen.round), heat: String(chosen.heat), name: chosen.name, ...(chosen.distanceM !== undefined ? { distance: String(chosen.distanceM) } : {}) }))}
               disabled={running}
               native={native}
             />

@@ -20,7 +20,8 @@ export interface StartPlan {
   source?: string;
 }
 
-export const DEFAULT_PLAN: StartPlan = { method: 'audio', audioPath: '', distanceM: '', temperatureC: '20', timeS: '' };
+/** No temperature until one is typed: 20 °C is then assumed within ±5 °C (the sound delay's uncertainty says so). */
+export const DEFAULT_PLAN: StartPlan = { method: 'audio', audioPath: '', distanceM: '', temperatureC: '', timeS: '' };
 
 export const selectStartPlan = (s: SessionState) => s.start.plan;
 

@@ -111,7 +111,7 @@ export function StartDialog({ onClose }: { onClose(): void }) {
             </label>
             <label>
               Air temperature (°C)
-              <input name="temperature" value={plan.temperatureC} onChange={(e) => edit({ temperatureC: e.target.value })} inputMode="decimal" />
+              <input name="temperature" value={plan.temperatureC} onChange={(e) => edit({ temperatureC: e.target.value })} inputMode="decimal" placeholder="20 (±5 °C)" />
             </label>
           </fieldset>
         ) : null}

@@ -79,7 +79,7 @@ describe('FinishLynx .lif export', () => {
     const header = records[0] as string[];
     expect(header).toHaveLength(11);
     // event, round, heat, event name, wind, wind unit, template, capture time, capture duration, distance, start time
-    expect(header).toEqual(['12', '1', '2', "Men's 100 m", '+1.2', 'm/s', '', '', '0.638', '100', '15:21:04']);
+    expect(header).toEqual(['12', '1', '2', "Men's 100 m", '+1.2', 'm/s', '', '', '', '100', '15:21:04.000']);
     const lines = records.slice(1);
     expect(lines).toHaveLength(6); // five placed, then the one who did not finish
     expect(lines[5]).toEqual(['DNF', '9', '7', 'Dubois', 'Chloé', 'Lyon AC', '', '', '', '']);

@@ -134,7 +134,8 @@ describe('export replaces only its own earlier files unless told to', () => {
     expect((await runCli(['export', raceA, '--csv', renamed])).code).toBe(0);
     // Another race's export is not this race's.
     await refused(raceB, '--csv', renamed, renamed, /is not an earlier export of this race/);
-    // Default names into RACE/exports/, twice.
+    // Default names into RACE/exports/, twice (all five: with an event number the .lif is among them).
+    expect((await runCli(['event', raceA, '--number', '7', '--by', 'Clerk'])).code).toBe(0);
     expect((await runCli(['export', raceA])).code).toBe(0);
     const again = await runCli(['export', raceA]);
     expect(again.code).toBe(0);

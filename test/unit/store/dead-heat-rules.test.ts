@@ -35,6 +35,8 @@ beforeEach(async () => {
   await s.placeMark({ raceId, competitorId: '1', column: 4, by: 'Jane' });
   await s.placeMark({ raceId, competitorId: '3', timeS: '30.1', by: 'Jane' });
   await s.declareDeadHeat({ raceId, competitors: ['2', '4'], by: 'Jane' });
+  // The .lif needs the meet software's event number (never invented).
+  await s.setEvent({ raceId, number: 3, by: 'Clerk' });
   await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
 });
 afterEach(async () => {

@@ -1,11 +1,12 @@
 /**
- * DNS, DNF and DQ. A DNS or DNF is refused while the competitor has a mark (the official removes it first: a
- * competitor cannot both not finish and have a finishing time); a DQ keeps the mark and time for the record, takes
- * no place, and withdraws any dead heat the competitor was in. `--clear` lifts a status.
+ * DNS, DNF and DQ, and racing's own (PU, F, UR, BD, RO, SU, NR: ../status.ts), each only in the sports it belongs
+ * to. Every status but DQ is refused while the competitor has a mark (the official removes it first: a competitor
+ * cannot both not finish and have a finishing time); a DQ keeps the mark and time for the record, takes no place,
+ * and withdraws any dead heat the competitor was in. `--clear` lifts a status.
  */
 import { UserError } from '../../errors.js';
 import type { Change } from './index.js';
-import { STATUS_MEANING, type CompetitorStatus, type StatusName } from '../status.js';
+import { STATUS_MEANING, statusesFor, statusKind, type CompetitorStatus, type StatusName } from '../status.js';
 import type { RaceState } from '../replay.js';
 import { withdrawDeadHeats } from './dead-heat.js';
 import { combine, editableCompetitor, statusOf } from './guards.js';
@@ -23,10 +24,16 @@ export function setStatus(state: RaceState, req: SetStatusRequest): Change<'stat
   const { doc } = state;
   const id = req.competitorId;
   editableCompetitor(doc, id, `set the status of competitor ${id}`);
+  const sport = doc.settings.sport.sport;
+  if (!statusesFor(sport).some((k) => k.code === req.status)) {
+    const kind = statusKind(req.status);
+    throw new UserError(`${req.status} (${kind.word}) is a status of ${(kind.sports ?? []).join(' and ')} racing; this race follows ${sport} rules (${statusesFor(sport).map((k) => k.code).join(', ')})`, 'INVALID_ARGUMENT');
+  }
   if (req.rule?.trim() && req.status !== 'DQ') throw new UserError(`a rule goes with a disqualification (DQ), not with ${req.status}`, 'INVALID_ARGUMENT');
   const mark = doc.marks.find((m) => m.competitorId === id);
   if (mark && req.status !== 'DQ') {
-    throw new UserError(`competitor ${id} has a mark; a competitor who ${STATUS_MEANING[req.status]} has none: remove the mark first`, 'CONFLICT');
+    const who = req.status === 'DNS' || req.status === 'DNF' ? `who ${STATUS_MEANING[req.status]}` : `recorded ${req.status} (${STATUS_MEANING[req.status]})`;
+    throw new UserError(`competitor ${id} has a mark; a competitor ${who} has none: remove the mark first`, 'CONFLICT');
   }
   const before = statusOf(doc, id);
   const after: CompetitorStatus = { competitorId: id, status: req.status, by: req.by, at: req.at };

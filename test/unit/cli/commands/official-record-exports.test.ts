@@ -101,7 +101,8 @@ describe('a race built from a lynx.evt event', () => {
 
   it('writes the .lif header as FinishLynx does, and the status words in its place column', async () => {
     const lines = decodeCp1252(await fs.readFile(exported.lif as string)).split('\r\n');
-    expect(lines[0]).toMatch(/^12,1,3,Men 100m Final,\+1\.2,m\/s,,,0\.590,,$/);
+    // Template, capture time and capture duration are FinishLynx's own capture settings: empty (never the footage length).
+    expect(lines[0]).toMatch(/^12,1,3,Men 100m Final,\+1\.2,m\/s,,,,,$/);
     expect(lines.slice(1, 6)).toEqual([
       '1,101,3,Müller,Jürgen,"TV Köln, Abt. 2",0.21,,,',
       '2,102,4,Smith,John,Leeds AC,0.23,,0.02,',

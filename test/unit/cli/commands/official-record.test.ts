@@ -66,7 +66,7 @@ describe('photofinish status', () => {
     await cli('mark', race().dir, '--competitor', '1', '--column', '2', '--by', 'J');
     const cases: [string[], string][] = [
       [['--competitor', '1', '--dnf', '--by', 'R'], 'photofinish status: competitor 1 has a mark; a competitor who did not finish has none: remove the mark first'],
-      [['--competitor', '2', '--dns', '--dq', '--by', 'R'], 'photofinish status: give exactly one of --dns, --dnf, --dq or --clear'],
+      [['--competitor', '2', '--dns', '--dq', '--by', 'R'], 'photofinish status: give exactly one of --dns, --dnf, --dq, --code or --clear'],
       [['--competitor', '2', '--dns', '--rule', '5', '--by', 'R'], 'photofinish status: --rule goes with --dq (the rule of a disqualification)'],
       [['--competitor', '2', '--dns'], 'photofinish status: --by NAME is required (a status is an official decision)'],
       [['--competitor', '9', '--dns', '--by', 'R'], 'photofinish status: competitor 9 is not on the start list'],

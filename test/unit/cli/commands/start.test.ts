@@ -115,7 +115,12 @@ describe('photofinish start --audio / --flash on generated footage', () => {
     const start = (await json('results', race, '--json')).start;
     expect(start).toMatchObject({ method: 'audio', distance_m: 100, temperature_c: 20, sound_delay_s: 0.291362877, by: 'Starter' });
     expect(BigInt(heard.time_ns) - BigInt(start.time_ns)).toBe(291_362_877n);
-    expect(start.uncertainty_s).toBe(0.0001);
+    // The onset's 0.1 ms, and the speed of sound's: ±1 °C about a given temperature, a wind of ±2 m/s (issue 20).
+    expect(start.uncertainty_parts).toMatchObject({ onset_s: 0.0001, temperature_allowance_c: 1, wind_allowance_mps: 2 });
+    const p = start.uncertainty_parts;
+    expect(start.uncertainty_s).toBeCloseTo(p.onset_s + p.temperature_s + p.wind_s, 9);
+    expect(start.uncertainty_s).toBeCloseTo(0.0023, 4);
+    expect(corrected.out).toMatch(/±2\.3 ms in total \(onset ±0\.1 ms, speed of sound ±0\.5 ms for ±1 °C and ±1\.7 ms for a wind of ±2 m\/s\)/);
   });
 
   it('reads a separate WAV on the footage clock for a race built from frames', async () => {

@@ -17,6 +17,7 @@ import { makeStartClip } from '../../../helpers/start-clips.js';
 let tmp: string;
 let good: string;
 let late: string;
+let good1000: string;
 const savedDataDir = process.env.PHOTOFINISH_DATA_DIR;
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-zero-'));
@@ -24,6 +25,8 @@ beforeAll(async () => {
   // 100 fps: the flash lights the frame at 1.500 s; the device fired at 1.495 s. The late report comes 30 ms after.
   good = await makeStartClip(tmp, 'zero-good', { container: 'mp4-aac', fps: 100, flashS: 1.495, burstS: 1.495 });
   late = await makeStartClip(tmp, 'zero-late', { container: 'mp4-aac', fps: 100, flashS: 1.495, burstS: 1.525 });
+  // Athletics asks for 1000 frames per second: flash and report at 0.5005 s.
+  good1000 = await makeStartClip(tmp, 'zero-good-1000', { container: 'mp4-aac', fps: 1000, durationS: 1.2, flashS: 0.5005, burstS: 0.5005 });
 });
 afterAll(async () => {
   if (savedDataDir === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
@@ -92,7 +95,10 @@ describe('photofinish zero-control', () => {
       await runCli(['zero-control', late, '--out', failed, '--by', 'Chief Judge']);
       const attach = await runCli(['start', f.dir, '--time', '0.5', '--zero-control', failed, '--by', 'Starter']);
       expect(attach.code).toBe(0);
-      expect(attach.out).toMatch(/Zero control: FAILED, offset \+30\.\d ms \(tolerance ±10\.0 ms; report SHA-256 [0-9a-f]{16}…, tested by Chief Judge\)\./);
+      // Judged again by the race's sport: athletics asks for 1000 frames/s and 1 ms, and says which it failed.
+      expect(attach.out).toMatch(
+        /Zero control: FAILED, offset \+30\.\d ms \(recorded at 100 frames per second, below the 1000 athletics requires; offset \+30\.\d{3} ms is more than the 1 ms athletics allows\) \(athletics: ≥ 1000 frames\/s, tolerance ±1\.0 ms; report SHA-256 [0-9a-f]{16}…, recording SHA-256 [0-9a-f]{16}…, tested by Chief Judge\)\./,
+      );
 
       // A report edited to say "passed" over a 30 ms offset would print "passed, offset +30.0 ms" under the
       // signatures: the verdict is judged again from the report's own times, and a report that disagrees is refused.
@@ -107,7 +113,7 @@ describe('photofinish zero-control', () => {
       expect((await runCli(['start', f.dir, '--zero-control', shifted, '--by', 'Starter'])).err).toMatch(/zero-shifted\.json: the zero-control report contradicts itself: its offset \+0\.000 ms is not its report time less its flash time \(\+30\.\d{3} ms\)$/);
 
       const passed = path.join(tmp, 'zero-good.json');
-      await runCli(['zero-control', good, '--out', passed, '--by', 'Chief Judge']);
+      await runCli(['zero-control', good1000, '--out', passed, '--by', 'Chief Judge']);
       expect((await runCli(['certify', f.dir, '--official', 'Chief'])).err).toContain('photofinish certify: warning: Athletics: the attached zero-control test failed');
       await runCli(['amend', f.dir, '--reason', 'Zero control re-run', '--by', 'Chief']);
       const again = await runCli(['start', f.dir, '--zero-control', passed, '--by', 'Starter']);
@@ -116,7 +122,10 @@ describe('photofinish zero-control', () => {
       expect(results.zero_control).toMatchObject({ passed: true, report_file: 'zero-good.json', report_sha256: (await sha256File(passed)).sha256, tested_by: 'Chief Judge', by: 'Starter' });
       expect(results.checks.map((c: { code: string }) => c.code)).not.toContain('zero-control-missing');
       const cert = await runCli(['certify', f.dir, '--official', 'Chief']);
-      expect(cert.err).toBe('');
+      expect(cert.code).toBe(0);
+      expect(cert.err).not.toContain('needs a passed zero-control test');
+      // The test clip (64×48) is not this race's camera (8×6 frames): said, not refused.
+      expect(cert.err).toContain("warning: The zero-control test was not recorded by this race's camera: its recording's picture is 64×48, the race footage's 8×6.");
 
       const pdf = path.join(tmp, 'sheet.pdf');
       const exported = path.join(tmp, 'results.json');
@@ -126,7 +135,7 @@ describe('photofinish zero-control', () => {
       expect(data.zero_control).toMatchObject({ passed: true, report_file: 'zero-good.json' });
       const { stdout } = await promisify(execFile)('pdftotext', ['-layout', pdf, '-']);
       expect(stdout).toMatch(/Time zero\s+Typed: 0\.500000 s on the footage clock; confirmed by Starter\./);
-      expect(stdout).toMatch(/Zero control\s+passed, offset [+-]0\.\d+ ms \(tolerance ±10\.0 ms; report SHA-256/);
+      expect(stdout).toMatch(/Zero control\s+passed, offset [+-]0\.\d+ ms \(athletics: ≥ 1000 frames\/s, tolerance ±1\.0 ms; report SHA-256/);
     } finally {
       await f.cleanup();
     }

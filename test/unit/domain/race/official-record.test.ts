@@ -11,8 +11,11 @@ import { computeResults } from '../../../../app/domain/results/compute-results.j
 import type { RuleCheck } from '../../../../app/domain/results/checks.js';
 import { RaceLog } from '../../../helpers/race-log.js';
 
-/** The record's own checks: time zero's (no start set, no zero-control test) join the list and are tested with it. */
-const TIME_ZERO_CODES = new Set(['start-not-set', 'sound-delay-not-corrected', 'zero-control-missing']);
+/**
+ * The record's own checks: time zero's (no start set, no zero-control test) and the event's (no event number) join
+ * the list and are tested with them.
+ */
+const TIME_ZERO_CODES = new Set(['start-not-set', 'sound-delay-not-corrected', 'zero-control-missing', 'event-number-missing']);
 const recordChecks = (checks: readonly RuleCheck[]) => checks.filter((c) => !TIME_ZERO_CODES.has(c.code));
 
 /** 1 ms columns from 0 s: column c is c ms. */

@@ -68,7 +68,10 @@ describe('horse racing distances (gap × lengths per second, named)', () => {
     ['0.3', '1½ lengths'],
     ['0.7', '3½ lengths'],
     ['2', '10 lengths'],
-    ['10', 'distance'],
+    // The British table since 2018: whole lengths counted to 200, no "distance" (was: 31 lengths and over).
+    ['10', '50 lengths'],
+    ['40', '200 lengths'],
+    ['41', '200+ lengths'],
   ])('gap %s s at 5 L/s → %s', (gap, shown) => expect(name(gap)).toBe(shown));
 
   it('half-way between two names goes to the larger', () => {

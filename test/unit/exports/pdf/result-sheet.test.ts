@@ -55,7 +55,9 @@ describe('PDF result sheet, certified', () => {
   });
 
   it('carries the header: event, venue, date, heat, sport, source, rate, time base and software version', () => {
-    for (const s of ["Men's 100 m, round 1, heat 2, wind +1.2 m/s", 'City Games 2026 · Event 12 · 100 m', 'Stadion Köln', '2026-06-14', 'Athletics', 'Basler acA1300', '639 source frames', '1000.0 frames/s', 'spread ±0.002 ms', 'Constant rate 1000 frames/s', 'Photofinish 0.1.0']) {
+    // The fixture's rate was given (--fps): never "measured".
+    expect(text).not.toContain('Measured rate');
+    for (const s of ["Men's 100 m, round 1, heat 2, wind +1.2 m/s", 'City Games 2026 · Event 12 · 100 m', 'Stadion Köln', '2026-06-14', 'Athletics', 'Basler acA1300', '639 source frames', 'Rate (given)', '1000.0 frames/s, given by the official', 'Constant rate 1000 frames/s', 'Photofinish 0.1.0']) {
       expect(text).toContain(s);
     }
   });
