@@ -72,10 +72,14 @@ export function resultsLif(view: RaceView, precision: LifPrecision = defaultLifP
     const time = f.time_ns !== null && f.time_display !== '' ? lifTime(publishedNs(f), precision, sport, f.hand === true) : '';
     // Dead-heaters have no margin between them, the winner none at all, and lengths are no seconds delta.
     const sharesWinnersPlace = winner !== undefined && f.place === winner.place;
+    // At the sport's own precision the delta is the published margin behind the winner, the one every output
+    // prints; at another (a meet's thousandths in athletics) the difference of the two time fields as printed.
     const delta =
-      winner && f.time_ns !== null && !sharesWinnersPlace && !lengths
-        ? lifDelta(publishedNs(f), f.hand === true, publishedNs(winner), winner.hand === true, precision, sport)
-        : '';
+      !winner || f.time_ns === null || sharesWinnersPlace || lengths
+        ? ''
+        : precision === defaultLifPrecision(sport) && f.behind_winner_display
+          ? f.behind_winner_display.replace(/^\+/, '')
+          : lifDelta(publishedNs(f), f.hand === true, publishedNs(winner), winner.hand === true, precision, sport);
     const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', time, '', delta, ''];
     lines.push(fields.map(lifField).join(','));
   });

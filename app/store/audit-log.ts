@@ -4,7 +4,7 @@
  * committed (the document is written only after the append returns), so it is reported as `tornTail`.
  */
 import { readBoundedFile } from './regular-file.js';
-import { isErrnoLike, systemErrorToUserError } from '../domain/system-errors.js';
+import { systemErrorToUserError } from '../domain/system-errors.js';
 import { auditEntry, serialiseEntry, type AuditEntry } from '../domain/audit/chain.js';
 import { UserError } from '../domain/errors.js';
 import { appendDurable } from './atomic-write.js';
@@ -26,11 +26,9 @@ export interface AuditLogRead {
 export const MAX_AUDIT_LOG_BYTES = 64 * 1024 * 1024;
 
 export async function readAuditLog(file: string): Promise<AuditLogRead> {
-  const buf = await readBoundedFile(file, MAX_AUDIT_LOG_BYTES, "the race's audit log").catch((err: unknown) => {
+  const folder = { consequence: 'the race cannot be opened (restore audit.jsonl from a copy of the race)', code: 'CONFLICT' } as const;
+  const buf = await readBoundedFile(file, MAX_AUDIT_LOG_BYTES, "the race's audit log", folder).catch((err: unknown) => {
     if (err instanceof UserError) throw err;
-    if (isErrnoLike(err) && err.code === 'EISDIR') {
-      throw new UserError(`${file}: the race's audit log is a folder, not a file; the race cannot be opened (restore audit.jsonl from a copy of the race)`, 'CONFLICT');
-    }
     throw systemErrorToUserError(err, file) ?? err;
   });
   // Split on bytes, not decoded text: a crash can cut a multi-byte character in half.

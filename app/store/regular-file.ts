@@ -20,9 +20,9 @@ export async function requireRegularFile(file: string): Promise<Stats> {
  * The bytes of a regular file no larger than `maxBytes` (`what` names it in the message when it is larger: "the
  * audit log"). A missing file rejects with the system's own error (ENOENT), so callers keep their own wording for it.
  */
-export async function readBoundedFile(file: string, maxBytes: number, what: string): Promise<Buffer> {
+export async function readBoundedFile(file: string, maxBytes: number, what: string, whenFolder?: { consequence: string; code: 'CONFLICT' }): Promise<Buffer> {
   const st = await stat(file);
-  if (st.isDirectory()) throw new UserError(`${file}: ${what} is a folder, not a file`, 'INVALID_ARGUMENT');
+  if (st.isDirectory()) throw new UserError(`${file}: ${what} is a folder, not a file${whenFolder ? `; ${whenFolder.consequence}` : ''}`, whenFolder?.code ?? 'INVALID_ARGUMENT');
   if (!st.isFile()) throw new UserError(`${file}: ${what} is not a regular file (a device, a FIFO or a socket); it is not read`, 'INVALID_ARGUMENT');
   if (st.size > maxBytes) throw new UserError(`${file}: ${what} is ${st.size} bytes, more than the ${maxBytes} bytes it may hold; it is not read`, 'INVALID_ARGUMENT');
   const h = await open(file, 'r');
