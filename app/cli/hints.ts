@@ -24,6 +24,8 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'account-for-competitors': () => 'mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq',
   'name-audio-file': () => 'give the sound file with --audio FILE',
   'choose-race-folder': () => 'choose another --out RACE',
+  'signing-key-missing': () => 'restore the key file from a backup, or make a new key on purpose with photofinish keys new --by NAME',
+  'export-unverified': () => 'photofinish verify RACE lists why; add --unverified to export anyway, every page and the photo stamped NOT VERIFIED',
 };
 
 /** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */

@@ -51,6 +51,10 @@ export const HINTS = [
   'name-audio-file',
   /** The place chosen for a new race (or a recording's frames beside it) is taken: choose another. */
   'choose-race-folder',
+  /** This installation's signing key is gone (its public twin or trust list remains): restore it, or make a new one on purpose. */
+  'signing-key-missing',
+  /** A race that says certified fails its check (NOT VALID): see why; exporting it anyway stamps it NOT VERIFIED. */
+  'export-unverified',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -14,7 +14,10 @@ import type { StartInfo, ZeroControlInfo } from '../start/start-json.js';
 /** Matches `photofinish results --json`. */
 export interface ResultsReport {
   sport: string;
+  /** False where the race's certification does not hold (see `integrity`). */
   certified: boolean;
+  /** Set by the service for a race whose record says certified: the outcome of checking it in full. */
+  integrity?: { ok: boolean; problems: string[] };
   revision: number;
   /** Which event (null where unset). */
   event: EventInfo;
