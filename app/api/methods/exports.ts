@@ -23,6 +23,8 @@ export const exportRequest = z.object({
   paper: z.enum(['A4', 'Letter']).default('A4'),
   /** Replace existing files that are not earlier exports of this race (the official confirmed it). */
   overwrite: z.boolean().default(false),
+  /** Export a race whose certification does not hold (NOT VALID) anyway: every page and the photo say NOT VERIFIED. */
+  unverified: z.boolean().default(false),
 });
 export type ExportRequest = z.output<typeof exportRequest>;
 

@@ -12,7 +12,10 @@ export const resultsCommand: CliCommand = {
   usage: [
     '  photofinish results RACE [--json]',
     '',
-    '  --json   machine-readable: { sport, certified, revision, event: { number, round, heat, name, meet, venue, date,',
+    '  A race that says certified is checked in full first (chain, evidence, signatures by a trusted key, ledger);',
+    '  where that fails it reads "NOT VALID: <why>" instead of certified, and --json has certified false.',
+    '',
+    '  --json   machine-readable: { sport, certified, integrity: { ok, problems }, revision, event: { number, round, heat, name, meet, venue, date,',
     '           start_time, distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_display, behind_winner_s,',
     '           behind_previous_s, margin_display, resolution_s, dead_heat, typed, hand? } ],',
     '           others: [ { competitor, name, status, rule, reason, by, time_s } ] (status DNS, DNF, DQ or unmarked),',
@@ -35,7 +38,7 @@ export const resultsCommand: CliCommand = {
 
 export function formatResultsText(name: string, report: ResultsReport, certifiedBy: string | null): string {
   const lines: string[] = [];
-  const status = report.certified ? `certified by ${certifiedBy ?? 'an official'}` : 'provisional (not certified)';
+  const status = report.integrity?.ok === false ? notValid(report.integrity.problems) : report.certified ? `certified by ${certifiedBy ?? 'an official'}` : 'provisional (not certified)';
   lines.push(`${name}: ${report.sport}, revision ${report.revision}, ${status}`);
   const event = eventLine(report.event);
   if (event) lines.push(`Event: ${event}`);
@@ -80,6 +83,12 @@ export function formatResultsText(name: string, report: ResultsReport, certified
   if (notes.length) lines.push('', ...notes);
   if (report.checks.length) lines.push('', 'Checks before certifying:', ...report.checks.map((c) => `  ${c.severity === 'error' ? 'ERROR' : 'warning'}: ${c.message}`));
   return lines.join('\n');
+}
+
+/** What a face shows instead of "certified" where the certification does not hold: the first reason, and how many more. */
+export function notValid(problems: readonly string[]): string {
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more: photofinish verify lists them)` : '';
+  return `NOT VALID: ${problems[0] ?? 'the certification does not hold'}${more}`;
 }
 
 /** The frame interval in the most readable unit (ms below a second). */

@@ -4,6 +4,7 @@
  * the semicolon lines Omega's result images carry (`Rank;Bib;Lane;LastName;FirstName;Nat;Time;Margin`). The same
  * words are printed in the photo's caption band and written into its metadata.
  */
+import { NOT_VERIFIED, notValidLine } from '../sheet/not-verified.js';
 import type { RaceView } from '../../api/types.js';
 import { ordinal } from '../../domain/closeup/close-finishes.js';
 import { marginWords } from '../closeups.js';
@@ -49,7 +50,12 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
   else if (first) headline = `${title}: ${who(first.competitor, first.name)} wins`;
 
   const c = view.certified;
-  const status = c ? `Certified by ${c.official}${c.role ? `, ${c.role}` : ''}, ${instantText(c.at)} (revision ${c.revision})` : `PROVISIONAL — not certified (revision ${view.revision})`;
+  const notValid = notValidLine(view);
+  const status = c
+    ? `Certified by ${c.official}${c.role ? `, ${c.role}` : ''}, ${instantText(c.at)} (revision ${c.revision})`
+    : notValid
+      ? `${NOT_VERIFIED} — ${notValid} (revision ${view.revision})`
+      : `PROVISIONAL — not certified (revision ${view.revision})`;
   const results = [
     RESULT_HEADER,
     ...view.results.finishers.map((f, i) => {
