@@ -27,7 +27,10 @@ const HASH_CONCURRENCY = 4;
 const certificationPayload = changePayloads['race.certified'];
 
 export interface VerifyOptions {
-  /** The keys this installation trusts: a certification counts only when signed by one of them. */
+  /**
+   * The keys this installation trusts: a certification counts only when signed by one of them. Every face passes
+   * it; without it (a tool with no installation) only whether each signature holds is checked, not whose key it is.
+   */
   trust?: Pick<InstallationTrust, 'keys' | 'problems'>;
   /** This installation's ledger: the race must still hold the latest change it recorded (no rollback). */
   ledger?: readonly LedgerRecord[];
@@ -84,7 +87,7 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
   if (loaded && manifest) findings.push(...(await checkCertifications(dir, loaded, manifestHash)));
   const report: VerifyReport = { intact: false, findings };
   if (loaded) {
-    const signed = checkSignatures(loaded, options.trust ?? { keys: [], problems: [] });
+    const signed = checkSignatures(loaded, options.trust ?? null);
     findings.push(...signed.findings);
     if (signed.signatures.length) report.signatures = signed.signatures;
     const rolledBack = options.ledger ? ledgerProblem(options.ledger, loaded.state.doc.id, loaded.entries) : null;
@@ -101,7 +104,7 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
 }
 
 /** Every certification must carry a valid signature by a key this installation trusts; says which key signed each. */
-function checkSignatures(loaded: LoadedRace, trust: Pick<InstallationTrust, 'keys' | 'problems'>): { findings: string[]; signatures: NonNullable<VerifyReport['signatures']> } {
+function checkSignatures(loaded: LoadedRace, trust: Pick<InstallationTrust, 'keys' | 'problems'> | null): { findings: string[]; signatures: NonNullable<VerifyReport['signatures']> } {
   const findings: string[] = [];
   const signatures: NonNullable<VerifyReport['signatures']> = [];
   let untrusted = false;
@@ -116,15 +119,15 @@ function checkSignatures(loaded: LoadedRace, trust: Pick<InstallationTrust, 'key
       continue;
     }
     const fingerprint = fingerprintOf(c.signature.publicKey);
-    const known = trustedKeyOf(trust, c.signature.publicKey);
+    const known = trust ? trustedKeyOf(trust, c.signature.publicKey) : undefined;
     signatures.push({ revision: c.revision, official: c.official, keyId: c.signature.keyId, fingerprint, thisInstallation: known !== undefined && known.role !== 'trusted', trusted: known !== undefined, ...(known ? { trustedAs: known.role, trustedBy: known.by } : {}) });
-    if (!known) {
+    if (!known && trust) {
       untrusted = true;
       findings.push(`revision ${c.revision}: signed by key ${c.signature.keyId} (fingerprint SHA256 ${fingerprint}), which this installation does not trust`);
     }
   }
   // Why a key may be missing from the trust: say it once, beside the signature it concerns.
-  if (untrusted) findings.push(...trust.problems);
+  if (untrusted && trust) findings.push(...trust.problems);
   return { findings, signatures };
 }
 

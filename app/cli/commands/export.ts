@@ -4,7 +4,7 @@ import { UserError } from '../../domain/errors.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { cliErrorText } from '../hints.js';
-import { notValid } from './results.js';
+import { notValid } from '../not-valid.js';
 
 const FILE_OPTIONS = ['pdf', 'csv', 'json', 'lif', 'png', 'photo'] as const;
 

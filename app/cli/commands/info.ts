@@ -16,7 +16,7 @@ import type { CliCommand } from '../command.js';
 import { gapLine } from '../gap-line.js';
 import type { CliContext } from '../command.js';
 import type { RaceIntegrity } from '../../api/types.js';
-import { notValid } from './results.js';
+import { notValid } from '../not-valid.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
 

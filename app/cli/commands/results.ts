@@ -4,6 +4,7 @@ import { eventLine } from '../../domain/event/race-event.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
+import { notValid } from '../not-valid.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 
 export const resultsCommand: CliCommand = {
@@ -83,12 +84,6 @@ export function formatResultsText(name: string, report: ResultsReport, certified
   if (notes.length) lines.push('', ...notes);
   if (report.checks.length) lines.push('', 'Checks before certifying:', ...report.checks.map((c) => `  ${c.severity === 'error' ? 'ERROR' : 'warning'}: ${c.message}`));
   return lines.join('\n');
-}
-
-/** What a face shows instead of "certified" where the certification does not hold: the first reason, and how many more. */
-export function notValid(problems: readonly string[]): string {
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more: photofinish verify lists them)` : '';
-  return `NOT VALID: ${problems[0] ?? 'the certification does not hold'}${more}`;
 }
 
 /** The frame interval in the most readable unit (ms below a second). */
