@@ -90,7 +90,8 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
     const signed = checkSignatures(loaded, options.trust ?? null);
     findings.push(...signed.findings);
     if (signed.signatures.length) report.signatures = signed.signatures;
-    const rolledBack = options.ledger ? ledgerProblem(options.ledger, loaded.state.doc.id, loaded.entries) : null;
+    // Against a broken chain the ledger would only repeat the break, from further away.
+    const rolledBack = options.ledger && loaded.problems.length === 0 ? ledgerProblem(options.ledger, loaded.state.doc.id, loaded.entries) : null;
     if (rolledBack) findings.push(rolledBack);
   }
   if (options.head !== undefined) {

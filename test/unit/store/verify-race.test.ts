@@ -26,7 +26,9 @@ afterEach(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+/** The CLI of the installation that certified the race (its key is the one trusted). */
 async function cli(...argv: string[]) {
+  process.env.PHOTOFINISH_DATA_DIR = dataDir;
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t), isTTY: false });
