@@ -83,7 +83,7 @@ export const LEDGER_FILE = 'installation-ledger.jsonl';
 /** The key file of this face, or null where it does not exist (never made here). */
 export async function openInstallationKey(dataDir: string, sealer: SecretSealer | null): Promise<InstallationKey | null> {
   const { file, sealed, protection } = keyFileOf(dataDir, sealer);
-  let stored: Buffer | null = null;
+  let stored: Buffer;
   try {
     stored = await readFile(file);
   } catch (err) {

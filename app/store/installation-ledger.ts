@@ -45,7 +45,7 @@ export async function readLedger(dataDir: string, trust: Pick<InstallationTrust,
   const own = new Set(trust.keys.filter((k) => k.role !== 'trusted').map((k) => k.publicKey));
   const records: LedgerRecord[] = [];
   for (const line of text.split('\n')) {
-    let parsed: (LedgerRecord & { signature?: unknown }) | null = null;
+    let parsed: LedgerRecord & { signature?: unknown };
     try {
       parsed = JSON.parse(line) as LedgerRecord & { signature?: unknown };
     } catch {

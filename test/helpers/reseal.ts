@@ -76,11 +76,3 @@ export async function dropLastEntries(dir: string, n: number): Promise<void> {
   const entries = await readEntries(dir);
   await writeConsistent(dir, entries.slice(0, entries.length - n));
 }
-
-/** A forger's own Ed25519 key, with its public twin in Photofinish's `.pub` format written to `file`. */
-export async function writeForgerPublicKey(file: string): Promise<{ keyId: string; publicKey: string }> {
-  const raw = rawPublicKey(generateKeyPairSync('ed25519').privateKey);
-  const pub = { keyId: keyIdOf(raw), publicKey: raw.toString('base64'), protection: 'forger' };
-  await fs.writeFile(file, `${JSON.stringify(pub)}\n`);
-  return pub;
-}

@@ -13,7 +13,7 @@ import { createService } from '../../../app/service/create-service.js';
 import { runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { pdfText } from '../../helpers/export-poppler.js';
-import { copyCertification, dropLastEntries, resealWith, writeForgerPublicKey } from '../../helpers/reseal.js';
+import { copyCertification, dropLastEntries, resealWith } from '../../helpers/reseal.js';
 
 const root = mkdtemp(path.join(os.tmpdir(), 'pf-trust-'));
 let built: string;
