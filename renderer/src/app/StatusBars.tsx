@@ -13,8 +13,10 @@ export function RaceBanner() {
   if (race.integrity?.ok === false) {
     return (
       <div className="banner not-valid" role="alert" data-testid="not-valid-banner">
-        <strong>NOT VALID:</strong> {race.integrity.problems[0] ?? 'the certification does not hold'}
-        {race.integrity.problems.length > 1 ? ` (and ${race.integrity.problems.length - 1} more)` : ''}. Read-only; have the race folder verified.
+        <span>
+          <strong>NOT VALID:</strong> {race.integrity.problems[0] ?? 'the certification does not hold'}
+          {race.integrity.problems.length > 1 ? ` (and ${race.integrity.problems.length - 1} more)` : ''}. Read-only; have the race folder verified.
+        </span>
       </div>
     );
   }
