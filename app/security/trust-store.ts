@@ -16,7 +16,6 @@ import {
   fingerprintOf,
   missingKeyProblem,
   openInstallationKey,
-  rawPublicKey,
   verifyEd25519,
   type InstallationKey,
   type SecretSealer,
@@ -127,7 +126,7 @@ export async function readPublicKeyFile(file: string): Promise<string> {
     if (trimmed.startsWith('{')) raw = Buffer.from(String((JSON.parse(trimmed) as { publicKey?: unknown }).publicKey ?? ''), 'base64');
     else if (trimmed.startsWith('-----BEGIN')) {
       const key = createPublicKey(trimmed);
-      if (key.asymmetricKeyType === 'ed25519') raw = rawPublicKey(key);
+      if (key.asymmetricKeyType === 'ed25519') raw = key.export({ type: 'spki', format: 'der' }).subarray(-32);
     } else raw = Buffer.from(trimmed, 'base64');
   } catch {
     raw = null;
