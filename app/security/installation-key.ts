@@ -111,12 +111,13 @@ export async function loadInstallationKey(dataDir: string, sealer: SecretSealer 
   return createInstallationKey(dataDir, file, sealed, protection);
 }
 
-/** Says the key is lost where a twin (or, for the file key, the trust list) shows one existed; null: first use. */
+/** Says the key is lost where a twin (or, for the file key, the trust list or ledger) shows one existed; null: first use. */
 export async function missingKeyProblem(dataDir: string, sealer: SecretSealer | null): Promise<string | null> {
   const { file, sealed } = keyFileOf(dataDir, sealer);
   const twin = await readFile(`${file}.pub`, 'utf8').then((t) => JSON.parse(t) as Partial<PublicKeyInfo>).catch(() => null);
   const present = (name: string) => access(path.join(dataDir, name)).then(() => true, () => false);
-  const listed = (!sealed && (await present(TRUST_FILE))) || (await present(LEDGER_FILE));
+  // The trust list and the ledger are the file key's traces; the desktop shell's sealed key has only its twin.
+  const listed = !sealed && ((await present(TRUST_FILE)) || (await present(LEDGER_FILE)));
   if (!twin && !listed) return null;
   const which = typeof twin?.keyId === 'string' ? `key ${twin.keyId}` : 'the key';
   return `${file}: this installation's signing key (${which}) is missing; it is not made again silently, since a new key would not be the one earlier certifications were signed with`;
