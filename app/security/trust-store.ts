@@ -72,6 +72,8 @@ export async function loadInstallationTrust(dataDir: string, sealer: SecretSeale
   if (listed === 'unreadable' || (listed && !(anchor && listed.signedBy === anchor.keyId && verifyEd25519(anchor.publicKey, signedPart(listed.keys), listed.signature)))) {
     problems.push(`${trustFile(dataDir)}: the trust list is not signed by this installation's key (changed or put there outside Photofinish); no key in it is trusted`);
   } else if (listed) keys.push(...listed.keys);
+  // In the desktop shell the command line's file key is this installation's too (it signs the trust list).
+  if (anchor && anchor !== own && !keys.some((k) => k.publicKey === anchor.publicKey)) keys.unshift({ keyId: anchor.keyId, publicKey: anchor.publicKey, role: 'own', by: 'this installation (command line)', addedAt: '' });
   if (own && !keys.some((k) => k.publicKey === own.publicKey)) keys.unshift({ keyId: own.keyId, publicKey: own.publicKey, role: 'own', by: 'this installation', addedAt: '' });
   return { own, keys, problems };
 }
