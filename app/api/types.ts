@@ -63,6 +63,11 @@ export interface RaceView {
   canRedo: boolean;
   auditHead: string;
   auditCount: number;
+  /**
+   * For a race whose record says it is certified: whether `verify` finds it intact (chain, evidence, signatures by
+   * a trusted key, ledger). Where not, `certified` is null and every face shows "NOT VALID: <problems[0]>".
+   */
+  integrity?: RaceIntegrity;
   /** Where the race record disagrees with itself (document edited outside the app, chain broken): changes are refused. */
   problems?: string[];
   /** What opening the race repaired after an interrupted save. */
@@ -118,11 +123,20 @@ export interface JobStatus {
   racePath?: string;
 }
 
+/** The outcome of checking a certified race when it is opened (see RaceView.integrity). */
+export interface RaceIntegrity {
+  ok: boolean;
+  problems: string[];
+}
+
 export interface VerifyReport {
   intact: boolean;
   findings: string[];
-  /** Who signed each certification, with the key, and whether that key is one of this installation's. */
-  signatures?: { revision: number; official: string; keyId: string; thisInstallation: boolean }[];
+  /**
+   * Who signed each certification, with the key and its fingerprint; `trusted` where this installation trusts it
+   * (`trustedAs`: its own key, a retired own key, or a key added on purpose by `trustedBy`).
+   */
+  signatures?: { revision: number; official: string; keyId: string; fingerprint: string; thisInstallation: boolean; trusted: boolean; trustedAs?: 'own' | 'retired' | 'trusted'; trustedBy?: string }[];
   /** When asked to check an audit head from an earlier sheet: the entry that carries it (null: not in the chain). */
   head?: { given: string; seq: number | null };
 }

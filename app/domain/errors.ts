@@ -53,6 +53,10 @@ export const HINTS = [
   'choose-race-folder',
   /** An export for meet-management software (the FinishLynx .lif) needs the event's number: set it in the event. */
   'set-event-number',
+  /** This installation's signing key is gone (its public twin or trust list remains): restore it, or make a new one on purpose. */
+  'signing-key-missing',
+  /** A race that says certified fails its check (NOT VALID): see why; exporting it anyway stamps it NOT VERIFIED. */
+  'export-unverified',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

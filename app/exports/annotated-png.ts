@@ -3,6 +3,7 @@
  * never resampled), the hairlines with their place labels, dropped-frame gaps and the time ruler (the raster
  * overview), and a caption naming the race, its status and the evidence.
  */
+import { NOT_VERIFIED, notValidLine } from './sheet/not-verified.js';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { RaceView } from '../api/types.js';
 import type { EvidenceHashes } from './evidence-files.js';
@@ -42,7 +43,7 @@ export async function renderAnnotatedPng(view: RaceView, composite: Buffer, hash
 
   const style = { left: MARGIN, labelRow: 18, labelRows: 3, fan: 14, ruler: 50, labelSize: 12, tickSize: 10 };
   const captionLines = [
-    { text: `${fullRaceTitle(view)} · revision ${view.revision} · ${view.certified ? `certified by ${view.certified.official}` : 'PROVISIONAL — NOT CERTIFIED'}`, colour: view.certified ? '#222222' : '#b00000', bold: true, size: 12 },
+    { text: `${fullRaceTitle(view)} · revision ${view.revision} · ${view.certified ? `certified by ${view.certified.official}` : notValidLine(view) ? `${NOT_VERIFIED}: ${notValidLine(view)}` : 'PROVISIONAL — NOT CERTIFIED'}`, colour: view.certified ? '#222222' : '#b00000', bold: true, size: 12 },
     { text: `Image columns ${plan.start}–${plan.end - 1} of ${view.evidence.columns}, ${scaleX}×${scaleY} px per composite pixel (not resampled) · composite SHA-256 ${hashes.compositeSha256}`, colour: '#222222', bold: false, size: 10 },
   ];
   const text = new TextCache();

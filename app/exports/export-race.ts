@@ -65,7 +65,7 @@ export function fileSlug(text: string): string {
 
 /** Default file of each kind in `dir` (by default `<race>/exports/`): `[012-1-03-]<event or race>-r<revision>[-provisional].<ext>`. */
 export function defaultTargets(view: RaceView, raceDir: string, dir = path.join(raceDir, RACE_LAYOUT.exportsDir)): Record<ExportKind, string> {
-  const base = `${exportBaseName(view, fileSlug)}-r${view.revision}${view.certified ? '' : '-provisional'}`;
+  const base = `${exportBaseName(view, fileSlug)}-r${view.revision}${view.integrity?.ok === false ? '-not-verified' : view.certified ? '' : '-provisional'}`;
   return Object.fromEntries(EXPORT_KINDS.map((k) => [k, path.join(dir, `${base}.${EXTENSION[k]}`)])) as Record<ExportKind, string>;
 }
 

@@ -3,10 +3,12 @@
  * folder. The private key is protected by what the face offers: the desktop shell seals it with the operating
  * system's key store (Electron safeStorage: Keychain, DPAPI, libsecret) through `SecretSealer`; the command line
  * keeps it in a file only its owner may read (0600). Each private key file has a public twin (`*.pub`) that
- * anyone may read, so `verify` can tell this installation's keys from others without unsealing anything.
+ * anyone may read. A twin proves nothing (anyone can drop one in the folder): which keys this installation trusts
+ * is its signed trust list (trust-store.ts). A key is made only on first use: where a twin or a trust list shows
+ * that a key existed, its loss is reported, never covered by a new key (which would orphan its certifications).
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { chmod, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { access, chmod, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../domain/errors.js';
 import type { SecretSealer } from './secret-sealer.js';
@@ -39,6 +41,25 @@ export function keyIdOf(rawPublic: Buffer): string {
   return createHash('sha256').update(rawPublic).digest('hex').slice(0, 16);
 }
 
+/** What people compare: the SHA-256 of the raw public key, in groups of four hex digits (keyId is its start). */
+export function fingerprintOf(publicKeyBase64: string): string {
+  const hex = createHash('sha256').update(Buffer.from(publicKeyBase64, 'base64')).digest('hex');
+  return hex.match(/.{4}/g)?.join(' ') ?? hex;
+}
+
+/** True when `value` (base64) is an Ed25519 signature of `text` by the raw public key `publicKeyBase64`. */
+export function verifyEd25519(publicKeyBase64: string, text: string, value: string): boolean {
+  const raw = Buffer.from(publicKeyBase64, 'base64');
+  if (raw.length !== 32) return false;
+  // SPKI DER of an Ed25519 key: a fixed 12-byte prefix, then the raw key.
+  const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]);
+  try {
+    return verify(null, Buffer.from(text, 'utf8'), createPublicKey({ key: spki, format: 'der', type: 'spki' }), Buffer.from(value, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
 function toInstallationKey(privateKey: KeyObject, protection: string): InstallationKey {
   const raw = rawPublicKey(privateKey);
   return {
@@ -49,26 +70,57 @@ function toInstallationKey(privateKey: KeyObject, protection: string): Installat
   };
 }
 
-/** This installation's key: sealed by the shell where it offers sealing, else a 0600 file; made on first use. */
-export async function loadInstallationKey(dataDir: string, sealer: SecretSealer | null): Promise<InstallationKey> {
+/** Where this face keeps its key: the sealed file where the shell offers sealing, else the 0600 file. */
+export function keyFileOf(dataDir: string, sealer: SecretSealer | null): { file: string; sealed: SecretSealer | null; protection: string } {
   const sealed = sealer?.available() ? sealer : null;
-  const file = path.join(dataDir, sealed ? SEALED_KEY : FILE_KEY);
-  const protection = sealed ? sealed.kind : 'file readable by its owner only';
-  let stored: Buffer | null = null;
+  return { file: path.join(dataDir, sealed ? SEALED_KEY : FILE_KEY), sealed, protection: sealed ? sealed.kind : 'file readable by its owner only' };
+}
+
+/** The trust list and the ledger (named here so a missing key can tell a first use from a loss). */
+export const TRUST_FILE = 'trusted-keys.json';
+export const LEDGER_FILE = 'installation-ledger.jsonl';
+
+/** The key file of this face, or null where it does not exist (never made here). */
+export async function openInstallationKey(dataDir: string, sealer: SecretSealer | null): Promise<InstallationKey | null> {
+  const { file, sealed, protection } = keyFileOf(dataDir, sealer);
+  let stored: Buffer;
   try {
     stored = await readFile(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new UserError(`${file}: the signing key cannot be read (${systemErrorCondition(err)})`, 'FORBIDDEN');
+    return null;
   }
-  if (stored) {
-    try {
-      const pem = sealed ? sealed.unseal(stored) : stored.toString('utf8');
-      return toInstallationKey(createPrivateKey(pem), protection);
-    } catch {
-      throw new UserError(`${file}: the signing key of this installation cannot be opened; certifications cannot be signed until it is restored`, 'CONFLICT');
-    }
+  try {
+    const pem = sealed ? sealed.unseal(stored) : stored.toString('utf8');
+    return toInstallationKey(createPrivateKey(pem), protection);
+  } catch {
+    throw new UserError(`${file}: the signing key of this installation cannot be opened; certifications cannot be signed until it is restored`, 'CONFLICT');
   }
+}
+
+/**
+ * This installation's key: sealed by the shell where it offers sealing, else a 0600 file. Made on first use only:
+ * where its public twin or the trust list shows a key was made before, the missing key is an error, never replaced.
+ */
+export async function loadInstallationKey(dataDir: string, sealer: SecretSealer | null): Promise<InstallationKey> {
+  const key = await openInstallationKey(dataDir, sealer);
+  if (key) return key;
+  const { file, sealed, protection } = keyFileOf(dataDir, sealer);
+  const lost = await missingKeyProblem(dataDir, sealer);
+  if (lost) throw new UserError(lost, 'CONFLICT', { hint: 'signing-key-missing' });
   return createInstallationKey(dataDir, file, sealed, protection);
+}
+
+/** Says the key is lost where a twin (or, for the file key, the trust list or ledger) shows one existed; null: first use. */
+export async function missingKeyProblem(dataDir: string, sealer: SecretSealer | null): Promise<string | null> {
+  const { file, sealed } = keyFileOf(dataDir, sealer);
+  const twin = await readFile(`${file}.pub`, 'utf8').then((t) => JSON.parse(t) as Partial<PublicKeyInfo>).catch(() => null);
+  const present = (name: string) => access(path.join(dataDir, name)).then(() => true, () => false);
+  // The trust list and the ledger are the file key's traces; the desktop shell's sealed key has only its twin.
+  const listed = !sealed && ((await present(TRUST_FILE)) || (await present(LEDGER_FILE)));
+  if (!twin && !listed) return null;
+  const which = typeof twin?.keyId === 'string' ? `key ${twin.keyId}` : 'the key';
+  return `${file}: this installation's signing key (${which}) is missing; it is not made again silently, since a new key would not be the one earlier certifications were signed with`;
 }
 
 /** Makes the key; if another process made one at the same moment, that one is used (one key per installation). */
@@ -96,17 +148,24 @@ async function createInstallationKey(dataDir: string, file: string, sealed: Secr
   }
 }
 
-/** The public keys of this installation (every `*.pub` twin in the data folder). */
-export async function installationPublicKeys(dataDir: string): Promise<PublicKeyInfo[]> {
-  const names = await readdir(dataDir).catch(() => [] as string[]);
-  const keys: PublicKeyInfo[] = [];
-  for (const n of names.filter((n) => n.startsWith('signing-key.') && n.endsWith('.pub'))) {
-    try {
-      const info = JSON.parse(await readFile(path.join(dataDir, n), 'utf8')) as PublicKeyInfo;
-      if (typeof info.keyId === 'string' && typeof info.publicKey === 'string') keys.push(info);
-    } catch {
-      // A damaged twin only means that key is not recognised as this installation's.
-    }
+/**
+ * `keys new`: a new key for this face. The old private key is kept aside (renamed, never deleted: it may be needed
+ * to prove something it signed) and stops signing; a lost key's public twin is kept aside for `keys trust`.
+ */
+export async function makeNewInstallationKey(dataDir: string, sealer: SecretSealer | null): Promise<{ key: InstallationKey; previous: InstallationKey | null; setAside: string[] }> {
+  const previous = await openInstallationKey(dataDir, sealer);
+  const { file, sealed, protection } = keyFileOf(dataDir, sealer);
+  const setAside: string[] = [];
+  const twin = await readFile(`${file}.pub`, 'utf8').then((t) => JSON.parse(t) as Partial<PublicKeyInfo>).catch(() => null);
+  const id = previous?.keyId ?? (typeof twin?.keyId === 'string' ? twin.keyId : 'unknown');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const moves: [string, string][] = previous ? [[file, `${file}.${id}.retired-${stamp}`]] : [];
+  if (twin) moves.push([`${file}.pub`, `${file}.${id}.${previous ? 'retired' : 'lost'}-${stamp}.pub`]);
+  for (const [from, to] of moves) {
+    await rename(from, to).catch((err: unknown) => {
+      throw new UserError(`${from}: cannot be set aside for the new key (${systemErrorCondition(err)}); nothing was changed`, 'FORBIDDEN');
+    });
+    setAside.push(to);
   }
-  return keys;
+  return { key: await createInstallationKey(dataDir, file, sealed, protection), previous, setAside };
 }

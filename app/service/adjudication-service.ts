@@ -19,7 +19,7 @@ import { loadRaceEvidence } from '../store/race-evidence-cache.js';
 import { readRaceFolder } from '../store/race-store.js';
 import { sha256Text } from '../store/sha256.js';
 import { signCertification } from '../security/certification-signature.js';
-import { installationPublicKeys, loadInstallationKey, type InstallationKey } from '../security/installation-key.js';
+import { loadInstallationKey, type InstallationKey } from '../security/installation-key.js';
 import { readStartListFile } from '../store/start-list-file.js';
 import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
@@ -27,6 +27,7 @@ import { zeroControlFindings } from './zero-control-verify.js';
 import type { ServiceContext } from './context.js';
 import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
+import { installationTrust, recordInLedger, withIntegrity } from './race-trust.js';
 
 export type AdjudicationService = Pick<PhotofinishService, keyof typeof adjudicationMethods>;
 
@@ -109,7 +110,7 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
     },
     async certify({ raceId, official, role }) {
       const key = await signingKey();
-      return change(raceId, official, (s, ev, at) => {
+      const view = await change(raceId, official, (s, ev, at) => {
         if (ev.manifestSha256 !== s.doc.evidence.manifestSha256) {
           throw new UserError('cannot certify: the evidence manifest changed since the race was built', 'CONFLICT', { hint: 'verify-race' });
         }
@@ -122,19 +123,25 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
         c.signature = signCertification(c, key);
         return certified;
       });
+      await recordInLedger(ctx, key, view.path, 'race.certified', official);
+      return view;
     },
     async amend({ raceId, by, reason }) {
-      return change(raceId, by, (s, _ev, at) => commands.amend(s, by, reason, at));
+      const view = await change(raceId, by, (s, _ev, at) => commands.amend(s, by, reason, at));
+      // The ledger remembers the amendment too, so dropping it from the log (bringing revision 1 back) is seen.
+      const key = await signingKey().catch(() => null);
+      if (key) await recordInLedger(ctx, key, view.path, 'race.amended', by);
+      return view;
     },
     async getResults({ raceId }) {
       const dir = ctx.races.pathOf(raceId);
       const loaded = await readRaceFolder(dir);
       const evidence = await loadRaceEvidence(dir);
-      return buildRaceView(raceId, dir, loaded.state, evidence, loaded).results;
+      return (await withIntegrity(ctx, buildRaceView(raceId, dir, loaded.state, evidence, loaded))).results;
     },
     async verifyRace({ raceId, head }) {
       const dir = ctx.races.pathOf(raceId);
-      const report = await verifyRaceFolder(dir, { knownKeys: await installationPublicKeys(ctx.dataDir), ...(head ? { head } : {}) });
+      const report = await verifyRaceFolder(dir, { ...(await installationTrust(ctx)), ...(head ? { head } : {}) });
       // The zero-control test is evidence too: its recording is checked and its offset found again.
       const zeroControl = await zeroControlFindings(dir);
       return zeroControl.length ? { ...report, intact: false, findings: [...report.findings, ...zeroControl] } : report;

@@ -3,6 +3,7 @@
  * open race. The desktop app's export actions, the browser bridge and `photofinish export` all arrive here. The
  * exporters (pdfkit, fonts, sharp) are loaded on the first export, not when the service starts.
  */
+import { UserError } from '../domain/errors.js';
 import type { PhotofinishService } from '../api/contract.js';
 import type { exportMethods } from '../api/methods/exports.js';
 import { SOFTWARE } from '../runtime/version.js';
@@ -16,6 +17,10 @@ export function createExportService(ctx: ServiceContext): ExportService {
     async exportRace(req) {
       const folder = ctx.races.pathOf(req.raceId);
       const [view, { exportRaceFiles }] = await Promise.all([loadRaceView(ctx, req.raceId), import('../exports/export-race.js')]);
+      // A certification that does not hold is never printed as one; exported anyway, each file says NOT VERIFIED.
+      if (view.integrity?.ok === false && !req.unverified) {
+        throw new UserError(`${folder}: NOT VALID: ${view.integrity.problems[0] ?? 'the certification does not hold'}; nothing was exported`, 'CONFLICT', { hint: 'export-unverified' });
+      }
       return exportRaceFiles(view, folder, {
         targets: { pdf: req.pdf, csv: req.csv, json: req.json, lif: req.lif, png: req.png, photo: req.photo },
         folder: req.folder,

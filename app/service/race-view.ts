@@ -13,13 +13,17 @@ import type { RaceDocument } from '../domain/race/document.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
 import { openRaceFolder, readRaceFolder, type LoadedRace } from '../store/race-store.js';
 import type { ServiceContext } from './context.js';
+import { withIntegrity } from './race-trust.js';
 
-/** With `readOnly`, nothing is written: crash leftovers are listed, not repaired (commands that only look). */
+/**
+ * With `readOnly`, nothing is written: crash leftovers are listed, not repaired (commands that only look). A race
+ * whose record says certified is checked in full (see race-trust.ts) before it is shown as certified.
+ */
 export async function loadRaceView(ctx: ServiceContext, raceId: string, options: { readOnly?: boolean } = {}): Promise<RaceView> {
   const dir = ctx.races.pathOf(raceId);
   const loaded = options.readOnly ? await readRaceFolder(dir) : await openRaceFolder(dir);
   const evidence = await loadRaceEvidence(dir);
-  return buildRaceView(raceId, dir, loaded.state, evidence, loaded);
+  return withIntegrity(ctx, buildRaceView(raceId, dir, loaded.state, evidence, loaded));
 }
 
 /** The view of a state; `loaded` adds what opening found (problems, repairs). */

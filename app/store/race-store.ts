@@ -102,7 +102,22 @@ export async function loadRace(dir: string, options: { repair: boolean }): Promi
   const problems: IntegrityProblem[] = [];
   const recovered: string[] = [];
 
-  if (log.tornTailBytes > 0) {
+  // A torn last line that race.json shows as committed is not an interrupted append: never cut it. A certification
+  // is rebuilt from race.json, and counts only where its hash is the head race.json recorded.
+  const committedTorn = log.tornTailBytes > 0 && !log.badLine && doc.audit.count === log.entries.length + 1;
+  const rebuilt = committedTorn ? await rebuildTornCertification(files.audit, log.goodBytes, log.entries, doc) : null;
+  if (rebuilt) {
+    log.entries.push(rebuilt);
+    if (options.repair) {
+      await truncate(files.audit, log.goodBytes);
+      await appendAuditEntry(files.audit, rebuilt);
+      recovered.push(`rebuilt audit entry ${rebuilt.seq} (the certification) from race.json: its last ${log.tornTailBytes} bytes in the log were torn`);
+    } else {
+      recovered.push(`audit entry ${rebuilt.seq} (the certification) is torn in the log; race.json holds it whole, and it is rebuilt from there when the race is next opened where it can be written`);
+    }
+  } else if (committedTorn) {
+    problems.push({ kind: 'log-line', message: `audit chain broken at entry ${log.entries.length + 1}: its line is torn, though race.json records it as committed (it cannot be rebuilt from race.json)` });
+  } else if (log.tornTailBytes > 0) {
     if (options.repair) {
       await truncate(files.audit, log.goodBytes);
       await syncFile(files.audit);
@@ -250,6 +265,20 @@ export async function openRaceFolder(dir: string): Promise<LoadedRace> {
 /** Reads the state without writing anything (no lock, no repair): for commands that only look. */
 export function readRaceFolder(dir: string): Promise<LoadedRace> {
   return loadRace(dir, { repair: false });
+}
+
+/**
+ * The certification a torn last line held, from race.json: the entry `certify` appended is exactly
+ * { at: c.at, actor: c.official, action: 'race.certified', payload: { certification: c } } after the entry before
+ * it. Null unless its hash is the head race.json recorded and the torn bytes are the start of its line.
+ */
+async function rebuildTornCertification(file: string, goodBytes: number, entries: readonly AuditEntry[], doc: RaceDocument): Promise<AuditEntry | null> {
+  const c = doc.certified;
+  if (!c) return null;
+  const entry = sealEntry(entries[entries.length - 1] ?? null, { at: c.at, actor: c.official, action: 'race.certified', payload: { certification: c } }, sha256Text);
+  if (entry.hash !== doc.audit.head) return null;
+  const torn = await readTail(file, goodBytes);
+  return Buffer.from(serialiseEntry(entry), 'utf8').subarray(0, torn.length).equals(torn) ? entry : null;
 }
 
 function describeDifference(raw: unknown, doc: RaceDocument): string {

@@ -1,7 +1,9 @@
 /**
  * `verify`: proves a race folder is what the app recorded. Re-hashes every source file the manifest lists, the
  * manifest itself, the time map and the composite; checks the audit chain link by link; replays it and compares
- * the result with `race.json`; and recomputes every certified result from the log and the evidence. Read-only:
+ * the result with `race.json`; recomputes every certified result from the log and the evidence; checks that each
+ * certification is signed by a key this installation trusts, and that the race still holds the latest change this
+ * installation's ledger recorded for it (no rollback). Read-only:
  * it reports, it never repairs. Every finding is one line.
  */
 import { stat } from 'node:fs/promises';
@@ -16,7 +18,9 @@ import { replayLog } from '../domain/race/replay.js';
 import type { VerifyReport } from '../api/types.js';
 import { checkCertificationSignature } from '../security/certification-signature.js';
 import { loadManifest, readTimes } from './evidence-reader.js';
-import type { PublicKeyInfo } from '../security/installation-key.js';
+import { fingerprintOf } from '../security/installation-key.js';
+import { trustedKeyOf, type InstallationTrust } from '../security/trust-store.js';
+import { ledgerProblem, type LedgerRecord } from './installation-ledger.js';
 import { loadRace, type LoadedRace } from './race-store.js';
 import { sha256File, sha256Text } from './sha256.js';
 
@@ -24,8 +28,13 @@ const HASH_CONCURRENCY = 4;
 const certificationPayload = changePayloads['race.certified'];
 
 export interface VerifyOptions {
-  /** This installation's public keys: a signature by one of them is reported as this installation's. */
-  knownKeys?: readonly PublicKeyInfo[];
+  /**
+   * The keys this installation trusts: a certification counts only when signed by one of them. Every face passes
+   * it; without it (a tool with no installation) only whether each signature holds is checked, not whose key it is.
+   */
+  trust?: Pick<InstallationTrust, 'keys' | 'problems'>;
+  /** This installation's ledger: the race must still hold the latest change it recorded (no rollback). */
+  ledger?: readonly LedgerRecord[];
   /** An audit head printed on an earlier sheet: the chain must still hold an entry with this hash. */
   head?: string;
 }
@@ -80,9 +89,12 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
   if (loaded && manifest) findings.push(...(await checkCertifications(dir, loaded, manifestHash)));
   const report: VerifyReport = { intact: false, findings };
   if (loaded) {
-    const signed = checkSignatures(loaded, options.knownKeys ?? []);
+    const signed = checkSignatures(loaded, options.trust ?? null);
     findings.push(...signed.findings);
     if (signed.signatures.length) report.signatures = signed.signatures;
+    // Against a broken chain the ledger would only repeat the break, from further away.
+    const rolledBack = options.ledger && loaded.problems.length === 0 ? ledgerProblem(options.ledger, loaded.state.doc.id, loaded.entries) : null;
+    if (rolledBack) findings.push(rolledBack);
   }
   if (options.head !== undefined) {
     const given = options.head.toLowerCase();
@@ -94,19 +106,31 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
   return report;
 }
 
-/** Every certification must carry a valid signature; says which key signed each. */
-function checkSignatures(loaded: LoadedRace, knownKeys: readonly PublicKeyInfo[]): { findings: string[]; signatures: NonNullable<VerifyReport['signatures']> } {
+/** Every certification must carry a valid signature by a key this installation trusts; says which key signed each. */
+function checkSignatures(loaded: LoadedRace, trust: Pick<InstallationTrust, 'keys' | 'problems'> | null): { findings: string[]; signatures: NonNullable<VerifyReport['signatures']> } {
   const findings: string[] = [];
   const signatures: NonNullable<VerifyReport['signatures']> = [];
+  let untrusted = false;
   for (const entry of loaded.entries) {
     if (entry.action !== 'race.certified') continue;
     const cert = certificationPayload.safeParse(entry.payload);
     if (!cert.success) continue;
     const c = cert.data.certification;
     const problem = checkCertificationSignature(c);
-    if (problem || !c.signature) findings.push(`revision ${c.revision}: ${problem ?? 'the certification is not signed'}`);
-    else signatures.push({ revision: c.revision, official: c.official, keyId: c.signature.keyId, thisInstallation: knownKeys.some((k) => k.publicKey === c.signature?.publicKey) });
+    if (problem || !c.signature) {
+      findings.push(`revision ${c.revision}: ${problem ?? 'the certification is not signed'}`);
+      continue;
+    }
+    const fingerprint = fingerprintOf(c.signature.publicKey);
+    const known = trust ? trustedKeyOf(trust, c.signature.publicKey) : undefined;
+    signatures.push({ revision: c.revision, official: c.official, keyId: c.signature.keyId, fingerprint, thisInstallation: known !== undefined && known.role !== 'trusted', trusted: known !== undefined, ...(known ? { trustedAs: known.role, trustedBy: known.by } : {}) });
+    if (!known && trust) {
+      untrusted = true;
+      findings.push(`revision ${c.revision}: signed by key ${c.signature.keyId} (fingerprint SHA256 ${fingerprint}), which this installation does not trust`);
+    }
   }
+  // Why a key may be missing from the trust: say it once, beside the signature it concerns.
+  if (untrusted && trust) findings.push(...trust.problems);
   return { findings, signatures };
 }
 

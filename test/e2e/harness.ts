@@ -50,7 +50,8 @@ export async function startE2eApp(
     async close() {
       await browser.close();
       await bridge.close();
-      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+      // A request still finishing in the service may write into the data folder (the kept integrity check): retry.
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

@@ -98,6 +98,11 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
   const timesJson = JSON.stringify({ timesNs, frames });
   await fs.writeFile(path.join(dir, RACE_LAYOUT.times), timesJson);
 
+  // A real source file with its real hash: opening a certified race verifies its evidence (issue 21 item 1).
+  const sourceDir = path.join(dir, 'source');
+  const sourceFrame = Buffer.from('fixture source frame f0000\n');
+  await fs.mkdir(sourceDir, { recursive: true });
+  await fs.writeFile(path.join(sourceDir, 'f0000.png'), sourceFrame);
   const manifest: EvidenceManifest = {
     schema: 'photofinish.evidence',
     schemaVersion: 1,
@@ -105,9 +110,9 @@ export async function makeExportFixture(opts: ExportFixtureOptions = {}): Promis
     software: { name: 'Photofinish', version: '0.1.0' },
     source: {
       kind: 'frames',
-      path: '/media/finish-cam/heat2',
+      path: sourceDir,
       description: 'Folder of 639 PNG frames, Basler acA1300 at 1000 fps',
-      files: [{ path: '/media/finish-cam/heat2/f0000.png', bytes: 1234, sha256: 'a'.repeat(64) }],
+      files: [{ path: path.join(sourceDir, 'f0000.png'), bytes: sourceFrame.length, sha256: sha256(sourceFrame) }],
       frameCount: 639,
       width: 640,
       height: 120,

@@ -25,6 +25,8 @@ export const exportRequest = z.object({
   lifPrecision: z.enum(['0.01', '0.001']).optional(),
   /** Replace existing files that are not earlier exports of this race (the official confirmed it). */
   overwrite: z.boolean().default(false),
+  /** Export a race whose certification does not hold (NOT VALID) anyway: every page and the photo say NOT VERIFIED. */
+  unverified: z.boolean().default(false),
 });
 export type ExportRequest = z.output<typeof exportRequest>;
 

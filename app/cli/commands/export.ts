@@ -4,6 +4,7 @@ import { UserError } from '../../domain/errors.js';
 import { cliErrorText } from '../hints.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
+import { notValid } from '../not-valid.js';
 
 const FILE_OPTIONS = ['pdf', 'csv', 'json', 'lif', 'png', 'photo'] as const;
 
@@ -12,8 +13,8 @@ export const exportCommand: CliCommand = {
   summary: 'Write the result sheet (PDF), data exports (CSV, JSON, FinishLynx .lif, annotated PNG) and the picture to post (JPEG).',
   usage: [
     '  photofinish export RACE [--pdf FILE] [--csv FILE] [--json FILE] [--lif FILE] [--png FILE] [--photo FILE.jpg]',
-    '                          [--paper A4|Letter] [--lif-precision 0.01|0.001] [--force]',
-    '  photofinish export RACE --dir DIR [--paper A4|Letter] [--force]',
+    '                          [--paper A4|Letter] [--lif-precision 0.01|0.001] [--force] [--unverified]',
+    '  photofinish export RACE --dir DIR [--paper A4|Letter] [--force] [--unverified]',
     '',
     '  RACE            a race folder',
     '  --pdf FILE      the official result sheet (embedded fonts, same bytes for the same race and revision)',
@@ -29,6 +30,8 @@ export const exportCommand: CliCommand = {
     '  --lif-precision 0.01 or 0.001: the .lif time and delta fields at the meet database\'s precision',
     '                  (default 0.01; motorsport 0.001)',
     '  --force         replace existing files that are not earlier exports of this race',
+    '  --unverified    export a race that says certified but is NOT VALID (exit 1 without it): every page of',
+    '                  the sheet and the photo are stamped NOT VERIFIED, and nothing in them says certified',
     '',
     '  With no file option, all five are written into RACE/exports/, named after the race and its revision.',
     '  Prints the path of every file written. Never writes inside a race folder (other than its exports/), over',
@@ -46,6 +49,7 @@ export const exportCommand: CliCommand = {
       paper: { type: 'string' },
       'lif-precision': { type: 'string' },
       force: { type: 'boolean' },
+      unverified: { type: 'boolean' },
     });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const paper = values.paper ?? 'A4';
@@ -65,7 +69,12 @@ export const exportCommand: CliCommand = {
     }
     const folder = values.dir !== undefined ? path.resolve(values.dir) : undefined;
     const race = await ctx.api.openRace({ path: racePath });
-    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, overwrite: values.force === true, ...(lifPrecision ? { lifPrecision } : {}), ...files, ...(folder ? { folder } : {}) });
+    if (race.integrity?.ok === false && !values.unverified) {
+      // Exit 1 as verify does: the race was found not to be what it says.
+      ctx.io.err(`photofinish export: ${cliErrorText({ message: `${racePath}: ${notValid(race.integrity.problems)}; nothing was exported`, hint: 'export-unverified' })}`);
+      return 1;
+    }
+    const result = await ctx.api.exportRace({ raceId: race.raceId, paper: normalised, overwrite: values.force === true, unverified: values.unverified === true, ...(lifPrecision ? { lifPrecision } : {}), ...files, ...(folder ? { folder } : {}) });
     for (const w of result.written) {
       ctx.io.out(w.path);
       // The caption travels inside the photo: say what was written, as photo tools name the fields.

@@ -28,6 +28,7 @@ export const commands: readonly CommandEntry[] = [
   { name: 'certify', summary: 'Certify the result: freezes the marks and stores the result, evidence hashes and audit head.', load: async () => (await import('./certify.js')).certifyCommand },
   { name: 'amend', summary: 'Reopen a certified race as the next revision, with the reason and the official who decided.', load: async () => (await import('./amend.js')).amendCommand },
   { name: 'verify', summary: 'Re-hash every source frame, the composite, its tiles and the audit chain; check the certification signatures.', load: async () => (await import('./verify.js')).verifyCommand },
+  { name: 'keys', summary: "List the keys whose certifications this installation trusts; trust another installation's key; make a new own key.", load: async () => (await import('./keys.js')).keysCommand },
   { name: 'start', summary: "Set the race's time zero: typed, from the gun's report in the audio (sound delay corrected), or its flash.", load: async () => (await import('./start.js')).startCommand },
   { name: 'zero-control', summary: 'Zero-control test: the start device fired at the line; the flash and the report must coincide within a frame.', load: async () => (await import('./zero-control.js')).zeroControlCommand },
   { name: 'detect', summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).', load: async () => (await import('./detect.js')).detectCommand },

@@ -15,6 +15,9 @@ import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { gapLine } from '../gap-line.js';
+import type { CliContext } from '../command.js';
+import type { RaceIntegrity } from '../../api/types.js';
+import { notValid } from '../not-valid.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
 
@@ -78,6 +81,15 @@ export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceI
   };
 }
 
+/** Whether the race says it is certified, and whether that holds (checked in full through the service). */
+async function certificationOf(ctx: CliContext, racePath: string): Promise<{ text: string; certified: boolean; integrity: RaceIntegrity } | null> {
+  const view = await ctx.api.openRace({ path: racePath, readOnly: true }).catch(() => null);
+  if (!view?.integrity) return null;
+  const c = view.certified;
+  const text = c ? `revision ${view.revision}, certified by ${c.official} (${c.role}) at ${c.at}` : notValid(view.integrity.problems);
+  return { text, certified: c !== null, integrity: view.integrity };
+}
+
 export const infoCommand: CliCommand = {
   name: 'info',
   summary: 'Show what a race was built from: source, composite size, measured frame rate, gaps, column times.',
@@ -91,14 +103,17 @@ export const infoCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs('info', argv, { json: { type: 'boolean' }, times: { type: 'boolean' } });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
     const [m, t, race] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceIdentity(racePath)]);
+    const certification = await certificationOf(ctx, racePath);
     if (values.json) {
-      ctx.io.out(JSON.stringify(infoJson(racePath, race, m, t, values.times === true), null, 2));
+      const trust = certification ? { certified: certification.certified, integrity: certification.integrity } : { certified: false };
+      ctx.io.out(JSON.stringify({ ...infoJson(racePath, race, m, t, values.times === true), ...trust }, null, 2));
       return 0;
     }
     const dec = (ns: string) => ticksToDecimalSeconds(BigInt(ns));
     const lines = [
       `${race.name}  (${racePath})`,
       ...(eventLine(race.event) ? [`  event      ${eventLine(race.event)}`] : []),
+      ...(certification ? [`  certified  ${certification.text}`] : []),
       `  source     ${m.source.description}`,
       `             ${m.source.path} (${m.source.files.length} file${m.source.files.length === 1 ? '' : 's'} hashed${m.source.decoder ? `, decoded with ${m.source.decoder === 'ffmpeg' ? 'FFmpeg' : 'sharp'}` : ''})`,
       `  line       ${m.source.kind === 'linescan' ? 'native line-scan (each column one line)' : describeLine(m.line)}${m.lineGiven ? ` (clipped to the frame; given ${describeLine(m.lineGiven)})` : ''}`,

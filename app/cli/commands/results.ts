@@ -4,6 +4,7 @@ import { eventLine } from '../../domain/event/race-event.js';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
+import { notValid } from '../not-valid.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 
 export const resultsCommand: CliCommand = {
@@ -12,11 +13,14 @@ export const resultsCommand: CliCommand = {
   usage: [
     '  photofinish results RACE [--json]',
     '',
-    '  --json   machine-readable: { sport, certified, revision, event: { number, round, heat, name, meet, venue, date,',
-    '           start_time, distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s, time_ns, time_display,',
-    '           behind_winner_s, behind_previous_s, behind_winner_display, behind_previous_display (the published margins;',
-    '           null/empty between dead-heaters), reading_behind_winner_s, reading_behind_previous_s, margin_display,',
-    '           resolution_s, dead_heat, dead_heat_group, flags, notes, typed, hand? } ],',
+    '  A race that says certified is checked in full first (chain, evidence, signatures by a trusted key, ledger);',
+    '  where that fails it reads "NOT VALID: <why>" instead of certified, and --json has certified false.',
+    '',
+    '  --json   machine-readable: { sport, certified, integrity: { ok, problems }, revision, event: { number, round, heat,',
+    '           name, meet, venue, date, start_time, distance_m, wind_mps }, finishers: [ { place, competitor, name, time_s,',
+    '           time_ns, time_display, behind_winner_s, behind_previous_s, behind_winner_display, behind_previous_display (the',
+    '           published margins; null/empty between dead-heaters), reading_behind_winner_s, reading_behind_previous_s,',
+    '           margin_display, resolution_s, dead_heat, dead_heat_group, flags, notes, typed, hand? } ],',
     '           others: [ { competitor, name, status, rule, reason, by, time_s } ] (status DNS, DNF, DQ or unmarked),',
     '           start: { method, time_s, uncertainty_s, sound_delay_s, distance_m, temperature_c, by }, zero_control,',
     '           checks: [ { code, severity, message } ] } (_s fields are the exact decimals of their ticks, _display the published',
@@ -37,7 +41,7 @@ export const resultsCommand: CliCommand = {
 
 export function formatResultsText(name: string, report: ResultsReport, certifiedBy: string | null): string {
   const lines: string[] = [];
-  const status = report.certified ? `certified by ${certifiedBy ?? 'an official'}` : 'provisional (not certified)';
+  const status = report.integrity?.ok === false ? notValid(report.integrity.problems) : report.certified ? `certified by ${certifiedBy ?? 'an official'}` : 'provisional (not certified)';
   lines.push(`${name}: ${report.sport}, revision ${report.revision}, ${status}`);
   const event = eventLine(report.event);
   if (event) lines.push(`Event: ${event}`);

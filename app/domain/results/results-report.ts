@@ -16,7 +16,10 @@ export interface ResultsReport {
   /** The result rules it was computed by (results-rules.ts); not hashed (a certification records its own). */
   rules?: number;
   sport: string;
+  /** False where the race's certification does not hold (see `integrity`). */
   certified: boolean;
+  /** Set by the service for a race whose record says certified: the outcome of checking it in full. */
+  integrity?: { ok: boolean; problems: string[] };
   revision: number;
   /** Which event (null where unset). */
   event: EventInfo;

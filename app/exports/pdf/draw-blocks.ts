@@ -1,4 +1,5 @@
 /** The blocks an official signs under: notes, the certification with signature lines, and the evidence hashes. */
+import { fingerprintOf } from '../../security/installation-key.js';
 import type { RaceView } from '../../api/types.js';
 import type { CertificationSignature } from '../../domain/race/document.js';
 import { certifiedRules } from '../../domain/results/results-rules.js';
@@ -62,6 +63,7 @@ export function drawCertification(w: SheetWriter, view: RaceView): void {
 function drawSignature(w: SheetWriter, sig: CertificationSignature): void {
   for (const [label, value] of [
     ['Signing key (Ed25519):', `${sig.keyId}  ${sig.publicKey}`],
+    ['Key fingerprint:', `SHA256 ${fingerprintOf(sig.publicKey)}`],
     ['Signature:', sig.value],
   ] as const) {
     w.font('Sans', 7, MUTED);

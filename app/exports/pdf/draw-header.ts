@@ -2,12 +2,14 @@
 import type { RaceView } from '../../api/types.js';
 import { raceSubtitle, raceTitle } from '../sheet/describe.js';
 import { MUTED, type SheetWriter } from './sheet-writer.js';
+import { NOT_VERIFIED, notValidLine } from '../sheet/not-verified.js';
 
 const LABEL_WIDTH = 74;
 
 export function drawHeader(w: SheetWriter, view: RaceView, rows: [string, string][]): void {
   const d = w.doc;
-  const status = view.certified ? `CERTIFIED · revision ${view.revision}` : `PROVISIONAL · revision ${view.revision}`;
+  const notValid = notValidLine(view);
+  const status = view.certified ? `CERTIFIED · revision ${view.revision}` : notValid ? `${NOT_VERIFIED} · revision ${view.revision}` : `PROVISIONAL · revision ${view.revision}`;
   const colour = view.certified ? '#1a7f37' : '#cc0000';
   w.font('Sans-Bold', 9, colour);
   const sw = d.widthOfString(status) + 14;
@@ -30,6 +32,11 @@ export function drawHeader(w: SheetWriter, view: RaceView, rows: [string, string
     w.font('Sans', 10.5);
     w.textAt(sub, w.left, w.y, { width: titleWidth });
     w.y += w.heightOf(sub, titleWidth) + 2;
+  }
+  if (notValid) {
+    w.font('Sans-Bold', 9, '#cc0000');
+    w.textAt(notValid, w.left, w.y, { width: titleWidth });
+    w.y += w.heightOf(notValid, titleWidth) + 2;
   }
   w.y += 6;
 

@@ -17,6 +17,7 @@ import type { PrintedCloseup } from './draw-closeup.js';
 import { drawImage, type PrintedImage } from './draw-image.js';
 import { drawResultsTable } from './draw-table.js';
 import { SheetWriter, type Paper } from './sheet-writer.js';
+import { NOT_VERIFIED, notValidLine } from '../sheet/not-verified.js';
 
 export interface ResultSheetInput {
   view: RaceView;
@@ -36,7 +37,7 @@ export interface ResultSheet {
 }
 
 /** Height of the evidence block plus the certification block with its signature lines (certified, provisional). */
-const EVIDENCE_AND_SIGNATURES = { certified: 200, provisional: 158 };
+const EVIDENCE_AND_SIGNATURES = { certified: 209, provisional: 158 };
 
 /** The instant of the race's last recorded change: the sheet's CreationDate and ModDate. */
 export function sheetInstant(view: RaceView): Date {
@@ -54,11 +55,13 @@ export function sheetInstant(view: RaceView): Date {
 
 export async function renderResultSheet(input: ResultSheetInput): Promise<ResultSheet> {
   const { view, hashes, software } = input;
-  const status = view.certified ? `certified revision ${view.revision}` : `PROVISIONAL revision ${view.revision}`;
+  const unverified = notValidLine(view) !== null;
+  const status = view.certified ? `certified revision ${view.revision}` : unverified ? `${NOT_VERIFIED} revision ${view.revision}` : `PROVISIONAL revision ${view.revision}`;
   const instant = sheetInstant(view);
   const w = new SheetWriter({
     paper: input.paper,
     provisional: !view.certified,
+    ...(unverified ? { watermark: NOT_VERIFIED } : {}),
     footer: fullRaceTitle(view),
     info: {
       Title: `Result sheet: ${fullRaceTitle(view)}`,

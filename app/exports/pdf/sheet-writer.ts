@@ -24,6 +24,8 @@ export const WATERMARK_TEXT = 'PROVISIONAL — NOT CERTIFIED';
 export interface SheetWriterOptions {
   paper: Paper;
   provisional: boolean;
+  /** The provisional watermark's text (NOT VERIFIED for a race exported unverified). */
+  watermark?: string;
   info: PDFKit.DocumentInfo;
   /** Left part of every footer line. */
   footer: string;
@@ -138,8 +140,9 @@ export class SheetWriter {
     const angle = (-Math.atan2(this.height, this.width) * 180) / Math.PI;
     d.rotate(angle, { origin: [this.width / 2, this.height / 2] });
     d.font('Sans-Bold').fontSize(46).fillColor('#cc0000').fillOpacity(0.13);
-    const w = d.widthOfString(WATERMARK_TEXT);
-    d.text(WATERMARK_TEXT, this.width / 2 - w / 2, this.height / 2 - 23, { lineBreak: false });
+    const text = this.opts.watermark ?? WATERMARK_TEXT;
+    const w = d.widthOfString(text);
+    d.text(text, this.width / 2 - w / 2, this.height / 2 - 23, { lineBreak: false });
     d.restore();
     d.fillOpacity(1);
   }

@@ -6,6 +6,7 @@
  * first as the `.lif` splits them). The same words are printed in the photo's caption band and written into its
  * metadata.
  */
+import { NOT_VERIFIED, notValidLine } from '../sheet/not-verified.js';
 import type { RaceView } from '../../api/types.js';
 import { ordinal } from '../../domain/closeup/close-finishes.js';
 import type { Competitor } from '../../domain/race/document.js';
@@ -63,7 +64,12 @@ export function photoCaption(view: RaceView, software: { name: string; version: 
   else if (first) headline = `${title}: ${who(first.competitor, first.name)} wins`;
 
   const c = view.certified;
-  const status = c ? `Certified by ${c.official}${c.role ? `, ${c.role}` : ''}, ${instantText(c.at)} (revision ${c.revision})` : `PROVISIONAL — not certified (revision ${view.revision})`;
+  const notValid = notValidLine(view);
+  const status = c
+    ? `Certified by ${c.official}${c.role ? `, ${c.role}` : ''}, ${instantText(c.at)} (revision ${c.revision})`
+    : notValid
+      ? `${NOT_VERIFIED} — ${notValid} (revision ${view.revision})`
+      : `PROVISIONAL — not certified (revision ${view.revision})`;
   const animals = sport === 'horse' || sport === 'greyhound';
   const names = (name: string, comp: Competitor | undefined) => splitName(name, comp?.firstName, comp?.lastName, animals);
   const results = [

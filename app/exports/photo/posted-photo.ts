@@ -6,6 +6,7 @@
  * certified. The caption and result also go into the file's XMP, IPTC-IIM and EXIF.
  * Nothing reads a clock: the same race at the same revision gives the same bytes.
  */
+import { NOT_VERIFIED, notValidLine } from '../sheet/not-verified.js';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { RaceView } from '../../api/types.js';
 import { closeupX, fitCloseup } from '../../domain/closeup/closeup-plan.js';
@@ -163,7 +164,7 @@ async function titleBand(view: RaceView, caption: PhotoCaption): Promise<TextIma
   const [title, subtitle, badge] = await Promise.all([
     renderText(caption.title, '#ffffff', true, 44, PHOTO_WIDTH - 2 * M - 560),
     renderText(sub || 'Photo finish', '#cfcfcf', false, 26, PHOTO_WIDTH - 2 * M - 560),
-    renderText(view.certified ? ' CERTIFIED ' : ' PROVISIONAL — NOT CERTIFIED ', '#ffffff', true, 30),
+    renderText(view.certified ? ' CERTIFIED ' : notValidLine(view) ? ` ${NOT_VERIFIED} ` : ' PROVISIONAL — NOT CERTIFIED ', '#ffffff', true, 30),
   ]);
   const height = 28 + title.height + 10 + subtitle.height + 26;
   const badgeBg = view.certified ? '#1a7f37' : '#c0161b';

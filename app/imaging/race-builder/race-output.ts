@@ -3,9 +3,11 @@
  * place only when everything is written, so a cancelled or crashed build never leaves a half-written race.
  */
 import { log, logUnexpected } from '../../runtime/log.js';
-import { chmod, lstat, mkdtemp, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { systemErrorToUserError } from '../../domain/system-errors.js';
+import { checkChain } from '../../domain/audit/chain.js';
+import { sha256Text } from '../../store/sha256.js';
 import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT } from '../../domain/race/evidence.js';
 import { readAuditLog } from '../../store/audit-log.js';
@@ -71,19 +73,56 @@ export async function refuseInputsInsideReplaced(plan: OutputPlan, inputs: reado
 /**
  * A certified race is an official record: replacing it deletes its revisions, certifications and audit trail, so
  * it takes more than `force`. The count comes from the audit log, the truth (race.json may be edited or behind).
+ * A race whose log is missing, unreadable or damaged cannot show it was never certified: it is refused the same
+ * way, saying what would be lost (what race.json still says, and the entries still readable).
  */
 async function refuseCertified(out: string): Promise<void> {
-  const log = await readAuditLog(path.join(out, RACE_LAYOUT.audit)).catch(() => null);
-  const entries = log?.entries ?? [];
+  const auditFile = path.join(out, RACE_LAYOUT.audit);
+  const snapshot = await snapshotSummary(path.join(out, RACE_LAYOUT.document));
+  let damage: string | null = (await exists(auditFile)) ? null : 'its audit log is missing';
+  const log = damage
+    ? null
+    : await readAuditLog(auditFile).catch((err: unknown) => {
+        damage = `its audit log cannot be read (${err instanceof Error ? err.message : String(err)})`;
+        return null;
+      });
+  const entries = log ? checkChain(log.entries, sha256Text).valid : [];
+  if (log) {
+    const broken = log.badLine ? { seq: log.badLine.line, reason: `line is ${log.badLine.reason}` } : checkChain(log.entries, sha256Text).brokenAt;
+    if (broken) damage = `its audit log is damaged at entry ${broken.seq} (${broken.reason})`;
+    else if (snapshot && snapshot.count > entries.length) damage = `its audit log ends at entry ${entries.length} but race.json records ${snapshot.count}`;
+  }
   const certifications = entries.filter((e) => e.action === 'race.certified');
-  if (certifications.length === 0) return;
-  const revisions = entries.filter((e) => e.action === 'race.amended').length + 1;
+  if (!damage && certifications.length === 0) return;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (!damage) {
+    const revisions = entries.filter((e) => e.action === 'race.amended').length + 1;
+    throw new UserError(
+      `${out}: holds a certified race; replacing it would delete its ${plural(revisions, 'revision')}, ${plural(certifications.length, 'certification')} and ${entries.length} audit ${entries.length === 1 ? 'entry' : 'entries'}`,
+      'CONFLICT',
+      { hint: 'replace-certified-race' },
+    );
+  }
+  const said = snapshot ? `race.json (revision ${snapshot.revision}${snapshot.certifiedBy ? `, certified by ${snapshot.certifiedBy}` : ''}, ${snapshot.count} audit entries)` : 'race.json';
   throw new UserError(
-    `${out}: holds a certified race; replacing it would delete its ${plural(revisions, 'revision')}, ${plural(certifications.length, 'certification')} and ${entries.length} audit ${entries.length === 1 ? 'entry' : 'entries'}`,
+    `${out}: holds a race whose record cannot be checked: ${damage}; it may be certified, and replacing it would delete ${said}, the ${entries.length} audit ${entries.length === 1 ? 'entry' : 'entries'} still readable and its evidence`,
     'CONFLICT',
     { hint: 'replace-certified-race' },
   );
+}
+
+/** What race.json says of itself, read leniently (it may be damaged too); null where it says nothing. */
+async function snapshotSummary(file: string): Promise<{ revision: number; certifiedBy: string | null; count: number } | null> {
+  try {
+    const doc = JSON.parse(await readFile(file, 'utf8')) as { revision?: unknown; certified?: { official?: unknown } | null; audit?: { count?: unknown } };
+    return {
+      revision: typeof doc.revision === 'number' ? doc.revision : 1,
+      certifiedBy: typeof doc.certified?.official === 'string' ? doc.certified.official : null,
+      count: typeof doc.audit?.count === 'number' ? doc.audit.count : 0,
+    };
+  } catch {
+    return null;
+  }
 }
 
 export async function makeBuildFolder(plan: OutputPlan): Promise<string> {

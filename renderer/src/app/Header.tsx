@@ -37,7 +37,11 @@ export function Header() {
           <SavedIndicator />
           <ActionButton action="undo">↶ Undo</ActionButton>
           <ActionButton action="redo">↷ Redo</ActionButton>
-          {race.certified ? (
+          {race.integrity?.ok === false ? (
+            <strong className="not-valid" data-testid="not-valid">
+              NOT VALID
+            </strong>
+          ) : race.certified ? (
             <ActionButton action="amend">Amend…</ActionButton>
           ) : (
             <ActionButton action="certify" data-testid="certify">

@@ -9,6 +9,17 @@ export function RaceBanner() {
   const race = useSession(selectRace);
   const onWorkspace = useSession(selectOnWorkspaceScreen);
   if (!race || !onWorkspace) return null;
+  // The record says certified but the check failed: never shown as certified (the engine refuses edits all the same).
+  if (race.integrity?.ok === false) {
+    return (
+      <div className="banner not-valid" role="alert" data-testid="not-valid-banner">
+        <span>
+          <strong>NOT VALID:</strong> {race.integrity.problems[0] ?? 'the certification does not hold'}
+          {race.integrity.problems.length > 1 ? ` (and ${race.integrity.problems.length - 1} more)` : ''}. Read-only; have the race folder verified.
+        </span>
+      </div>
+    );
+  }
   if (race.certified) {
     return (
       <div className="banner certified" role="status" data-testid="certified-banner">

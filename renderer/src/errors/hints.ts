@@ -25,6 +25,8 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'name-audio-file': () => 'In “Time zero…”, give the “Audio file…” recorded with the footage.',
   'choose-race-folder': () => 'Choose another folder under “Save the race in”.',
   'set-event-number': () => 'Open Event… and enter the “Event number” the meet software gave the event, then export again.',
+  'signing-key-missing': () => 'Restore the signing key file from a backup of this computer, or have a new signing key made on purpose (certifications are refused until then).',
+  'export-unverified': () => 'The race is NOT VALID: have the race folder verified. The app does not export a race whose certification does not hold.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

@@ -3,8 +3,9 @@
  * the snapshot repaired later; or not saved at all, the log exactly as before), read-only commands work on the
  * full disk and with an unwritable data folder, and a build says the disk is full naming the race's folder.
  */
+import { loadInstallationKey } from '../../../app/security/installation-key.js';
 import { execFileSync } from 'node:child_process';
-import { appendFile, mkdir, readdir, readFile, rm, stat, statfs, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readFile, readdir, rm, stat, statfs, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { escapeRegExp, runCli } from '../../fixtures/cli-capture.js';
@@ -84,6 +85,9 @@ describe('on a full disk', () => {
     race = await raceOnVolume(vol.dir, 1500, 4096);
     // The user's data folder (recent races) elsewhere: the one free page is the lock's.
     process.env.PHOTOFINISH_DATA_DIR = path.join(fx.dir, '..', 'data');
+    // The same installation reads the race from the full disk below: its key, copied there first.
+    await loadInstallationKey(process.env.PHOTOFINISH_DATA_DIR, null);
+    await cp(process.env.PHOTOFINISH_DATA_DIR, path.join(vol.dir, 'x', 'data'), { recursive: true });
     const filler = await fill(vol.dir, 1);
     const logBefore = (await stat(path.join(race, 'audit.jsonl'))).size;
 

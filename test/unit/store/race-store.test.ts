@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sealEntry, serialiseEntry } from '../../../app/domain/audit/chain.js';
-import { placeMark } from '../../../app/domain/race/commands/index.js';
+import { amend, certify, placeMark } from '../../../app/domain/race/commands/index.js';
 import { commitChange, initRaceFolder, loadRace, openRaceFolder } from '../../../app/store/race-store.js';
 import { verifyRaceFolder } from '../../../app/store/verify-race.js';
 import { sha256Text } from '../../../app/store/sha256.js';
@@ -57,6 +57,35 @@ describe('race store', () => {
     await commitChange(fixture.dir, mark('2', 2000));
     expect(await verifyRaceFolder(fixture.dir)).toEqual({ intact: true, findings: [] });
     expect((await fs.readdir(fixture.dir)).some((n) => n.endsWith('.tmp'))).toBe(false);
+  });
+
+  it('rebuilds a committed certification whose last bytes were torn from race.json, never cuts it (issue 21 item 6)', async () => {
+    // Before: the next change cut the torn bytes off, and with them the certification race.json recorded.
+    await commitChange(fixture.dir, mark('1', 1000));
+    const at = '2026-06-01T12:00:05.000Z';
+    await commitChange(fixture.dir, (s) => ({ actor: 'A. Judge', at, ...certify(s, { official: 'A. Judge', role: 'Judge', at, manifestSha256: s.doc.evidence.manifestSha256, resultsSha256: 'f'.repeat(64), resultsRules: 1 }) }));
+    const whole = await fs.readFile(files().log);
+    await fs.writeFile(files().log, whole.subarray(0, whole.length - 40));
+    const looked = await loadRace(fixture.dir, { repair: false });
+    expect(looked.problems).toEqual([]);
+    expect(looked.state.doc.certified?.official).toBe('A. Judge');
+    expect(looked.recovered).toEqual(['audit entry 3 (the certification) is torn in the log; race.json holds it whole, and it is rebuilt from there when the race is next opened where it can be written']);
+    // Any change command opens the race first: the certification is rebuilt, and the change then goes after it.
+    await commitChange(fixture.dir, (s) => ({ actor: 'A. Referee', ...amend(s, 'A. Referee', 'protest', '2026-06-01T12:00:06.000Z') }));
+    const after = await fs.readFile(files().log);
+    expect(after.subarray(0, whole.length).equals(whole)).toBe(true);
+    const opened = await loadRace(fixture.dir, { repair: false });
+    expect(opened.problems).toEqual([]);
+    expect(opened.entries.map((e) => e.action)).toEqual(['race.created', 'mark.placed', 'race.certified', 'race.amended']);
+  });
+
+  it('never cuts a torn last line that race.json records as committed, where it cannot be rebuilt', async () => {
+    await commitChange(fixture.dir, mark('1', 1000));
+    const whole = await fs.readFile(files().log);
+    await fs.writeFile(files().log, whole.subarray(0, whole.length - 40));
+    const opened = await openRaceFolder(fixture.dir);
+    expect(opened.problems.map((p) => p.message)).toEqual(['audit chain broken at entry 2: its line is torn, though race.json records it as committed (it cannot be rebuilt from race.json)']);
+    expect((await fs.readFile(files().log)).length).toBe(whole.length - 40);
   });
 
   it('takes over a lock left by a killed writer', async () => {

@@ -26,7 +26,9 @@ afterEach(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+/** The CLI of the installation that certified the race (its key is the one trusted). */
 async function cli(...argv: string[]) {
+  process.env.PHOTOFINISH_DATA_DIR = dataDir;
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t), isTTY: false });
@@ -40,7 +42,9 @@ describe('verify', () => {
     const report = await verifyRaceFolder(fixture.dir);
     expect(report).toMatchObject({ intact: true, findings: [] });
     // Signed, by a key the report names (not one of this test's installation keys: none were given).
-    expect(report.signatures).toEqual([{ revision: 1, official: 'Jane Judge', keyId: expect.stringMatching(/^[0-9a-f]{16}$/), thisInstallation: false }]);
+    expect(report.signatures).toEqual([
+      { revision: 1, official: 'Jane Judge', keyId: expect.stringMatching(/^[0-9a-f]{16}$/), fingerprint: expect.stringMatching(/^[0-9a-f]{4}( [0-9a-f]{4}){15}$/), thisInstallation: false, trusted: false },
+    ]);
     const r = await cli('verify', fixture.dir);
     expect({ code: r.code, first: r.out.split('\n')[0], err: r.err }).toEqual({ code: 0, first: 'intact', err: '' });
   });

@@ -13,6 +13,7 @@ import { runCli } from '../../fixtures/cli-capture.js';
 import { writeFrames } from '../../fixtures/synthetic-frames.js';
 import { pdfText } from '../../helpers/export-poppler.js';
 import { resealWith } from '../../helpers/reseal.js';
+import { fingerprintOf } from '../../../app/security/installation-key.js';
 
 let tmp: string;
 let race: string;
@@ -65,6 +66,7 @@ describe('verify and signatures', () => {
     expect((await runCli(['export', race, '--pdf', sheet])).code).toBe(0);
     const text = (await pdfText(await readFile(sheet), '-raw')).replace(/\s+/g, ' ');
     expect(text).toContain(`Signing key (Ed25519): ${pub.keyId} ${pub.publicKey}`);
+    expect(text).toContain(`Key fingerprint: SHA256 ${fingerprintOf(pub.publicKey)}`);
     const doc = JSON.parse(await readFile(path.join(race, 'race.json'), 'utf8')) as { certified: { signature: { value: string } } };
     expect(text).toContain(`Signature: ${doc.certified.signature.value}`);
   });
@@ -74,7 +76,9 @@ describe('verify and signatures', () => {
     await resealWith(race, (e) => (e.action === 'mark.placed' && JSON.stringify(e.payload).includes('300500') ? (JSON.parse(JSON.stringify(e).replace('300500', '305500')) as AuditEntry) : e));
     const r = await runCli(['verify', race]);
     expect(r.code).toBe(1);
-    expect(r.out).toBe('revision 1: the signature does not match the certification (it, or the audit chain before it, was changed)');
+    expect(r.out.split('\n')[0]).toBe('revision 1: the signature does not match the certification (it, or the audit chain before it, was changed)');
+    // This installation's ledger recorded the genuine certification entry: the rewritten one is named too.
+    expect(r.out.split('\n')[1]).toMatch(/^audit entry 4 differs from the one this installation's ledger records for revision 1 certified by A\. Judge/);
   });
 
   it('re-signed by a forger: verify says the key is not this installation\'s, and --head from the earlier sheet fails', async () => {
@@ -88,11 +92,13 @@ describe('verify and signatures', () => {
     expect(ok.out.split('\n').at(-1)).toBe(`audit head ${head}: entry 4 of the chain, unchanged`);
 
     await resealWith(race, (e) => (e.action === 'mark.placed' && JSON.stringify(e.payload).includes('300500') ? (JSON.parse(JSON.stringify(e).replace('300500', '305500')) as AuditEntry) : e), { forgerKey: true });
+    // Before: "intact", signed by "a key of another installation". A key this installation does not trust counts for nothing.
     const plain = await runCli(['verify', race]);
-    expect(plain.out).toMatch(/^intact\nrevision 1: certified by A\. Judge, signed by key [0-9a-f]{16} \(a key of another installation: compare it with the key printed on the result sheet\)$/);
+    expect(plain.code).toBe(1);
+    expect(plain.out.split('\n')[0]).toMatch(/^revision 1: signed by key [0-9a-f]{16} \(fingerprint SHA256 [0-9a-f ]{79}\), which this installation does not trust$/);
     const withHead = await runCli(['verify', race, '--head', head.slice(0, 16)]);
     expect(withHead.code).toBe(1);
-    expect(withHead.out.split('\n')[0]).toBe(`audit head ${head.slice(0, 16)} (from an earlier sheet) is not in this race's audit chain: entries up to it were changed or removed`);
+    expect(withHead.out.split('\n')).toContain(`audit head ${head.slice(0, 16)} (from an earlier sheet) is not in this race's audit chain: entries up to it were changed or removed`);
     expect((await runCli(['verify', race, '--head', 'xyz'])).err).toBe('photofinish verify: --head must be an audit head from a result sheet (12 to 64 hex digits), got "xyz"');
   });
 });

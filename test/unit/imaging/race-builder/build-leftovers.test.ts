@@ -5,12 +5,12 @@
  * the footage (or timestamps, or start list) the build is made from, which the replacement would delete.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorLine, runCli } from '../../../fixtures/cli-capture.js';
+import { errorLine, escapeRegExp, runCli } from '../../../fixtures/cli-capture.js';
 import { writeFrames } from '../../../fixtures/synthetic-frames.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -101,6 +101,32 @@ describe('build --force over a certified race', () => {
     expect(replaced.code).toBe(0);
     const results = JSON.parse((await runCli(['results', out, '--json'])).out) as { certified: boolean; revision: number };
     expect(results).toMatchObject({ certified: false, revision: 1 });
+  });
+});
+
+describe('build --force over a race whose audit log is damaged or missing (issue 21 item 6)', () => {
+  // Before: one corrupted byte (or a deleted audit.jsonl) and --force alone deleted the certified race.
+  it('is refused as if certified, saying what would be lost, and the race is left as it was', async () => {
+    await writeFile(path.join(tmp, 'start.csv'), 'id,name\n1,Ann Able\n');
+    const out = path.join(tmp, 'damaged.race');
+    expect((await runCli(['build', frames, '--out', out, '--fps', '100', '--start-list', path.join(tmp, 'start.csv')])).code).toBe(0);
+    expect((await runCli(['mark', out, '--competitor', '1', '--column', '12.5', '--by', 'A. Judge'])).code).toBe(0);
+    expect((await runCli(['certify', out, '--official', 'A. Judge'])).code).toBe(0);
+    const log = path.join(out, 'audit.jsonl');
+    const bytes = await readFile(log);
+    const corrupted = Buffer.from(bytes);
+    corrupted[40] = corrupted[40] === 0x41 ? 0x42 : 0x41;
+    await writeFile(log, corrupted);
+    const refused = await runCli(['build', frames, '--out', out, '--fps', '100', '--force']);
+    expect(refused.code).toBe(2);
+    expect(errorLine(refused.err)).toMatch(
+      new RegExp(`^photofinish build: ${escapeRegExp(out)}: holds a race whose record cannot be checked: its audit log is damaged at entry 1 \\(.*\\); it may be certified, and replacing it would delete race\\.json \\(revision 1, certified by A\\. Judge, 3 audit entries\\), the 0 audit entries still readable and its evidence; build into another folder, or add --replace-certified to --force if that is really meant$`),
+    );
+    await rm(log);
+    const missing = await runCli(['build', frames, '--out', out, '--fps', '100', '--force']);
+    expect(errorLine(missing.err)).toMatch(/: holds a race whose record cannot be checked: its audit log is missing; it may be certified, and replacing it would delete race\.json \(revision 1, certified by A\. Judge/);
+    expect(JSON.parse(await readFile(path.join(out, 'race.json'), 'utf8'))).toMatchObject({ certified: { official: 'A. Judge' } });
+    expect((await runCli(['build', frames, '--out', out, '--fps', '100', '--force', '--replace-certified'])).code).toBe(0);
   });
 });
 
