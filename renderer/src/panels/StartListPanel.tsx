@@ -101,7 +101,7 @@ export function StartListPanel() {
                 aria-selected={selectedId === c.id}
                 tabIndex={-1}
                 data-competitor={c.id}
-                onClick={() => selectCompetitor(selectedId === c.id ? null : c.id)}
+                onClick={() => selectCompetitor(c.id)}
               >
                 <span className="swatch" style={{ background: competitorColour(c, i) }} aria-hidden="true" />
                 <span className="bib">{c.id}</span>

@@ -46,7 +46,7 @@ export function showRace(race: RaceView): void {
       ...(onScreen ? {} : { navigation: { ...prev.navigation, screen: { kind: 'workspace' }, busy: null } }),
       ...(competitorId !== prev.selection.competitorId ? { selection: { ...prev.selection, competitorId } } : {}),
       ...(picks.length !== prev.deadHeat.picks.length ? { deadHeat: { picks } } : {}),
-      ...(sameEvidence ? {} : { suggestions: { edges: [] } }),
+      ...(sameEvidence ? {} : { suggestions: { edges: [], current: null } }),
       // Picture adjustments belong to the race on screen.
       ...(sameRace ? {} : { picture: DEFAULT_PICTURE }),
       ...(stateChanged ? { notices: { ...prev.notices, notice: null } } : {}),
