@@ -14,6 +14,7 @@ import type { JobStatus } from '../api/types.js';
 import { UserError } from '../domain/errors.js';
 import { loadManifest, readTimes } from '../store/evidence-reader.js';
 import type { ServiceContext } from './context.js';
+import { suggestAtBuild } from './suggest-at-build.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
 
@@ -47,6 +48,7 @@ export function createBuildService(ctx: ServiceContext): BuildService {
       const { buildRace } = await import('../imaging/race-builder/build-race.js');
       const { racePath } = await buildRace(toRaceBuildRequest(request), {
         signal: job.controller.signal,
+        suggest: suggestAtBuild,
         onProgress: (p) => {
           job.status.done = p.done;
           job.status.total = p.total;

@@ -82,7 +82,7 @@ describe.skipIf(skip !== null)('nothing moves a mark silently (demo race)', () =
 
   it('typing a number and Enter never presses the focused Accept button', async () => {
     const { page, errors } = app.browser;
-    await page.getByTestId('suggest-edges').click();
+    // The demo's suggestions are stored with its evidence: shown as it opened.
     await page.getByTestId('suggestion-choice').waitFor();
     // #24 accepts a suggestion from the toolbar; the Accept button keeps focus.
     await page.locator('[data-testid="start-list"] li[data-competitor="24"]').click();

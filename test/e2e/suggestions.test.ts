@@ -52,8 +52,7 @@ describe.skipIf(skip !== null)('suggested edges and dead heats on the demo race'
     const [e1, e2] = [edgeOf(firstId), edgeOf(secondId)];
     expect(e1 && e2 && e1.index !== e2.index).toBe(true);
 
-    // Suggest edges from the toolbar: ghost hairlines appear on the composite, over the rows of each car.
-    await page.getByTestId('suggest-edges').click();
+    // Stored with the evidence, the suggestions are on screen as the race opens: ghost hairlines over each car's rows.
     const choice = page.getByTestId('suggestion-choice');
     await choice.waitFor();
     expect(await choice.locator('option').count()).toBe(edges.length);

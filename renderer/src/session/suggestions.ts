@@ -40,6 +40,22 @@ export async function suggestEdges(): Promise<void> {
   }
 }
 
+/**
+ * A race built with its suggestions stored shows them as soon as it opens (reading them back costs a file read).
+ * Called once per race put on screen; a race built without them waits for S.
+ */
+export async function showStoredSuggestions(): Promise<void> {
+  const r = session.get().race.view;
+  if (!r?.evidence.suggestions || session.get().suggestions.edges.length > 0) return;
+  try {
+    const { edges } = await api().detectEdges({ raceId: r.raceId });
+    // Still the same race, and nobody hid or showed them meanwhile.
+    if (session.get().race.view?.raceId === r.raceId && session.get().suggestions.edges.length === 0) showEdges(edges);
+  } catch (err) {
+    showError(err);
+  }
+}
+
 /** Chooses the suggestion to pair (the viewer centres on it where the caller wants). */
 export function chooseSuggestion(index: number | null): void {
   setSlice('suggestions', { current: index });
