@@ -6,6 +6,7 @@ import { useStore } from '../session/store.js';
 import { change, selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
+import { openDialog } from '../session/dialogs.js';
 import { ChecksList } from './ChecksList.js';
 import { FinisherSummary } from './FinisherSummary.js';
 
@@ -27,7 +28,8 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
     setOfficial(name.trim());
     const ok = await change(null, (_by, raceId) => rendererApi.api.certify({ raceId, official: name.trim(), role: role.trim() || 'Chief photo-finish judge' }));
     setBusy(false);
-    if (ok) onClose();
+    // Next comes the sheet: the export dialog opens with Export focused (one Enter away).
+    if (ok) openDialog('export');
   };
 
   return (

@@ -126,7 +126,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <button type="button" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="primary" onClick={() => void run()} disabled={busy} autoFocus>
+          <button type="button" className="primary" onClick={() => void run()} disabled={busy} data-autofocus="">
             {busy ? 'Exporting…' : result ? 'Export again' : 'Export'}
           </button>
         </footer>
