@@ -24,6 +24,7 @@ import { readStartListFile } from '../store/start-list-file.js';
 import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import type { ServiceContext } from './context.js';
+import { startListChanges } from '../domain/start-list/start-list-diff.js';
 import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
 
@@ -45,6 +46,13 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       const read = await readStartListFile(path.resolve(file), event ? { event } : {});
       const fromFile = read.event ? evtEventFields(read.event) : undefined;
       return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), read.sha256, read.competitors, fromFile));
+    },
+    async editStartList({ raceId, competitors, by }) {
+      return change(raceId, by, (s) => commands.editStartList(s, competitors));
+    },
+    async previewStartList({ raceId, path: file, event }) {
+      const [read, loaded] = await Promise.all([readStartListFile(path.resolve(file), event ? { event } : {}), readRaceFolder(ctx.races.pathOf(raceId))]);
+      return startListChanges(loaded.state.doc.competitors, read.competitors);
     },
     async addCompetitor({ raceId, competitor, by }) {
       return change(raceId, by, (s) => commands.addCompetitor(s, competitor));

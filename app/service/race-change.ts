@@ -43,6 +43,7 @@ function snapshotNote(action: string, err: unknown): string {
     'mark.removed': 'the removal of the mark',
     'dead-heat.declared': 'the dead heat',
     'start-list.imported': 'the start list',
+    'start-list.edited': 'the start list',
   };
   return `${what[action] ?? 'the change'} is recorded; the race's snapshot could not be rewritten (${systemErrorCondition(err)}): it will be repaired when the race is next opened`;
 }

@@ -12,6 +12,7 @@ import { EventDialog } from '../dialogs/EventDialog.js';
 import { StatusDialog } from '../dialogs/StatusDialog.js';
 import { WithdrawDeadHeatDialog } from '../dialogs/WithdrawDeadHeatDialog.js';
 import { MoveMarkDialog } from '../dialogs/MoveMarkDialog.js';
+import { StartListDialog } from '../dialogs/StartListDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
 import { StartDialog } from '../start/StartDialog.js';
@@ -72,6 +73,7 @@ export function App() {
       {dialog === 'withdraw-dead-heat' ? <WithdrawDeadHeatDialog onClose={closeDialog} /> : null}
       {dialog === 'start' ? <StartDialog onClose={closeDialog} /> : null}
       {dialog === 'move-mark' ? <MoveMarkDialog /> : null}
+      {dialog === 'start-list' ? <StartListDialog onClose={closeDialog} /> : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import type { StartPlan } from './start.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';
 export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'capture' } | { kind: 'workspace' };
-export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start' | 'move-mark';
+export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start' | 'move-mark' | 'start-list';
 export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** Display-only picture adjustments (the evidence is never changed). */
