@@ -77,6 +77,10 @@ export function createBuildService(ctx: ServiceContext): BuildService {
       const { probeSource } = await sourceFrames();
       return probeSource(path.resolve(p));
     },
+    async proposeLine({ path: p }) {
+      const { proposeLineForSource } = await import('../imaging/line-proposal.js');
+      return { proposal: await proposeLineForSource(path.resolve(p)) };
+    },
     async getProbeFrame({ path: p, index }) {
       const { renderProbeFrame } = await sourceFrames();
       return renderProbeFrame(path.resolve(p), index);
