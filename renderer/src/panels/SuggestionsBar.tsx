@@ -73,7 +73,17 @@ export function SuggestionsBar() {
             {selected ? `Accept #${selected}` : 'Accept…'}
           </button>
         </>
-      ) : null}
+      ) : (
+        // The same controls, idle, so the toolbar keeps its size whether suggestions are shown or not.
+        <>
+          <select aria-label="Suggested edge" disabled data-testid="suggestion-choice-idle">
+            <option>No suggestions shown</option>
+          </select>
+          <button type="button" className="primary" disabled>
+            Accept…
+          </button>
+        </>
+      )}
     </div>
   );
 }
