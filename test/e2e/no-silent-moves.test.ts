@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoTruth } from '../../app/demo/render-demo.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { aimAt, rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { aimAt, rendererMissing, screenshot, startE2eApp, type E2eApp, openWorkspace } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e no-silent-moves skipped: ${skip}`);
@@ -38,10 +38,7 @@ describe.skipIf(skip !== null)('nothing moves a mark silently (demo race)', () =
 
   it('a click on empty track after marking #5 does not move #5; a confirmed move is one Undo away', async () => {
     const { page, errors } = app.browser;
-    await page.goto(app.bridge.url);
-    await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
-    await page.getByTestId('official').fill(OFFICIAL);
-    await page.getByTestId('official').press('Enter');
+    await openWorkspace(app, OFFICIAL);
 
     const car5 = truth.cars.find((c) => c.id === '5')!;
     await page.locator('[data-testid="start-list"] li[data-competitor="5"]').click();

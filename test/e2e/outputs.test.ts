@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from '../helpers/browser.js';
-import { rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { rendererMissing, screenshot, startE2eApp, type E2eApp, openWorkspace } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e outputs skipped: ${skip}`);
@@ -25,8 +25,7 @@ describe.skipIf(skip !== null)('outputs one click away (browser mode)', () => {
 
   it('downloads each exported file and prints the sheet', async () => {
     const { page, errors } = app.browser;
-    await page.goto(app.bridge.url);
-    await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
+    await openWorkspace(app);
     await page.getByTestId('export').click();
     const dialog = page.getByTestId('export-dialog');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();

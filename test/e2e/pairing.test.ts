@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import type { DemoTruth } from '../../app/demo/render-demo.js';
 import { chromiumMissing } from '../helpers/browser.js';
-import { rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { rendererMissing, screenshot, startE2eApp, type E2eApp, openWorkspace } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e pairing skipped: ${skip}`);
@@ -43,10 +43,7 @@ describe.skipIf(skip !== null)('pairing suggestions with competitors (demo race)
 
   it('type the number, Enter: marked at the chosen suggestion, the next one chosen', async () => {
     const { page, errors } = app.browser;
-    await page.goto(app.bridge.url);
-    await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
-    await page.getByTestId('official').fill('Pat Pairer');
-    await page.getByTestId('official').press('Enter');
+    await openWorkspace(app, 'Pat Pairer');
     await page.getByTestId('composite').hover();
     // Stored with the evidence: shown as the race opens.
     const choice = page.getByTestId('suggestion-choice');

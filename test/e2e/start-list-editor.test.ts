@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from '../helpers/browser.js';
-import { rendererMissing, screenshot, startE2eApp, type E2eApp } from './harness.js';
+import { rendererMissing, screenshot, startE2eApp, type E2eApp, openWorkspace } from './harness.js';
 
 const skip = chromiumMissing() ?? rendererMissing();
 if (skip) console.warn(`e2e start-list-editor skipped: ${skip}`);
@@ -27,10 +27,7 @@ describe.skipIf(skip !== null)('start lists edited in the app (demo race)', () =
 
   it('adds, edits, removes and pastes competitors, then imports a file after its preview', async () => {
     const { page, errors } = app.browser;
-    await page.goto(app.bridge.url);
-    await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
-    await page.getByTestId('official').fill(OFFICIAL);
-    await page.getByTestId('official').press('Enter');
+    await openWorkspace(app, OFFICIAL);
 
     await page.getByTestId('edit-start-list').click();
     const dialog = page.getByTestId('start-list-dialog');
