@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderInteractiveScene } from '../../../../../renderer/src/viewer/paint/interactive-scene.js';
 import { pointerReadout } from '../../../../../renderer/src/viewer/pointer-readout.js';
 import type { ViewerMark, ViewerSuggestion } from '../../../../../renderer/src/viewer/scene.js';
-import { RecordingCanvas } from '../../fakes/recording-canvas.js';
+import { RecordingCanvas, type Rect } from '../../fakes/recording-canvas.js';
 import { interactiveScene, viewerData, viewport } from '../scene-fixture.js';
 
 const mark = (column: number, extra: Partial<ViewerMark> = {}): ViewerMark => ({ competitorId: '7', label: '#7', colour: '#ff3df2', column, selected: false, ...extra });
@@ -30,9 +30,9 @@ describe('placed marks', () => {
     // At 16 px/column, columns 10 and 10.2 are 3 px apart (their tags would overlap); column 30 is 320 px away.
     const marks = [mark(10, { competitorId: '5', label: '#5 (S1)' }), mark(10.2, { competitorId: '17', label: '#17 (S2)' }), mark(30, { competitorId: '48', label: '#48' })];
     const canvas = paint(interactiveScene({ data: viewerData({ marks }) }));
-    const tags = canvas.drawn.filter((d): d is Extract<typeof d, { kind: 'fillRect' }> => d.kind === 'fillRect' && d.h === 18);
+    const tags = canvas.drawn.filter((d): d is Rect => d.kind === 'fillRect' && d.h === 18);
     expect(tags).toHaveLength(3);
-    const [a, b, c] = tags as [(typeof tags)[number], (typeof tags)[number], (typeof tags)[number]];
+    const [a, b, c] = tags as [Rect, Rect, Rect];
     expect(a.y).not.toBe(b.y);
     expect(c.y).toBe(Math.min(a.y, b.y));
     for (const [p, q] of [[a, b], [a, c], [b, c]] as const) {
