@@ -58,6 +58,8 @@ export const ACTIONS = [
     help: 'Accept the suggested edge under the hairline for the selected competitor',
     keys: ['a'],
   },
+  { id: 'next-suggestion', group: 'Marking', label: 'Next suggestion', help: 'Choose the next / previous suggested edge to pair (type a number, Enter: marked there)', keys: ['n'] },
+  { id: 'previous-suggestion', group: 'Marking', label: 'Previous suggestion', help: 'Choose the next / previous suggested edge to pair (type a number, Enter: marked there)', keys: ['p', 'N'], keysShown: 'P' },
   { id: 'declare-dead-heat', group: 'Marking', label: 'Declare dead heat…', help: 'Declare a dead heat between the finishers ticked in the results', keys: ['D'] },
   { id: 'withdraw-dead-heat', group: 'Marking', label: 'Withdraw dead heat…', help: 'Withdraw the declared dead heat the selected competitor is in', keys: ['W'] },
   { id: 'set-status', group: 'Marking', label: 'Status (DNS, DNF, DQ)…', help: 'Record the selected competitor as DNS, DNF or DQ, or clear it', keys: ['x'] },

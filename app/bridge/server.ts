@@ -9,6 +9,7 @@
  *   GET  /api/events                      server-sent events (the renderer reads them with fetch + bearer)
  *   GET  /race-files/<raceId>/<path>      files of an open race (tiles, composite, exports); bearer token
  *   POST /auth/launch                     { code } → { token }: a one-time launch code traded for the token
+ *   GET  /downloads/<raceId>/<name>       one file of the race's exports/, as an attachment (Download); bearer token
  *
  * Sign-in: `launchUrl()` is `<origin>/#code=<one-time code>`, what is printed and handed to a browser: the page
  * trades the code for the token once, and the code is dead (a command line in the process list gives nothing).
@@ -35,6 +36,8 @@ import { allowedHosts, createLaunchCodes, hasBearer, isSameSiteRequest, newBridg
 import { createEventStreams } from './event-stream.js';
 import { httpStatusOf } from './http-status.js';
 import { sendFile } from './send-file.js';
+import { attachmentHeader, exportDownload } from './download.js';
+import { RACE_LAYOUT } from '../domain/race/evidence.js';
 
 export const BRIDGE_HOST = '127.0.0.1';
 /** Largest JSON request body; every JSON method takes a small object (paths, ids, a competitor). Binary methods
@@ -100,6 +103,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return handleApi(req, res, rawPath.slice('/api/'.length));
     if (rawPath.startsWith('/race-files/')) return handleRaceFile(req, res, rawPath.slice('/race-files/'.length));
     if (rawPath === '/auth/launch') return handleLaunch(req, res);
+    if (rawPath.startsWith('/downloads/')) return handleDownload(req, res, rawPath.slice('/downloads/'.length));
     return handleRenderer(req, res, rawPath === '/' ? 'index.html' : rawPath.slice(1));
   }
 
@@ -175,6 +179,16 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     const found = await locateRaceFile(opts.running.context.races, rest);
     if (isRefusal(found)) return refuse(res, found, `race-files/${rest}`);
     sendFile(req, res, found, SECURITY_HEADERS);
+  }
+
+  /** An export saved as a file by the browser: only a plain name inside the race's exports/, never a path. */
+  async function handleDownload(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
+    if (!hasBearer(req, token)) return unauthorized(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
+    const target = exportDownload(rest);
+    const found = target ? await locateRaceFile(opts.running.context.races, `${target.raceId}/${RACE_LAYOUT.exportsDir}/${encodeURIComponent(target.name)}`) : null;
+    if (!target || !found || isRefusal(found)) return refuse(res, found && isRefusal(found) ? found : { status: 404, message: 'Not found.' }, `downloads/${rest}`);
+    sendFile(req, res, found, { ...SECURITY_HEADERS, 'Content-Disposition': attachmentHeader(target.name) });
   }
 
   async function handleRenderer(req: IncomingMessage, res: ServerResponse, relative: string): Promise<void> {

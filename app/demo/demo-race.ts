@@ -7,6 +7,7 @@
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildRace } from '../imaging/race-builder/build-race.js';
+import type { SuggestEdges } from '../imaging/race-builder/stored-suggestions.js';
 import { buildRequest } from '../api/methods/build.js';
 import { RACE_LAYOUT, evidenceManifest } from '../domain/race/evidence.js';
 import { DEMO } from './demo-scene.js';
@@ -35,18 +36,21 @@ export function demoPaths(dataDir: string) {
 
 const inFlight = new Map<string, Promise<string>>();
 
-/** Returns the demo race folder, rendering and building it first where it is missing or out of date. */
-export function ensureDemoRace(dataDir: string): Promise<string> {
+/**
+ * Returns the demo race folder, rendering and building it first where it is missing or out of date. `suggest`: the
+ * detector the service hands in (detection sits above the demo), so the demo opens with its suggestions ready.
+ */
+export function ensureDemoRace(dataDir: string, suggest?: SuggestEdges): Promise<string> {
   const key = path.resolve(dataDir);
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = ensureLocked(key).finally(() => inFlight.delete(key));
+    pending = ensureLocked(key, suggest).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return pending;
 }
 
-async function ensureLocked(dataDir: string): Promise<string> {
+async function ensureLocked(dataDir: string, suggest: SuggestEdges | undefined): Promise<string> {
   const p = demoPaths(dataDir);
   if (await isValidRace(p.race)) return p.race;
   await mkdir(p.root, { recursive: true });
@@ -72,6 +76,7 @@ async function ensureLocked(dataDir: string): Promise<string> {
         sport: 'motorsport',
         startList: path.join(p.source, 'start-list.csv'),
       }),
+      suggest ? { suggest } : {},
     );
     // The demo's cars travel left to right past the camera, so the composite holds them mirrored (noses first, on
     // the left). Display it right-to-left, as an official would, so they face the way they travel.

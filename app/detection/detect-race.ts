@@ -7,7 +7,9 @@
  * here decides a result.
  *
  * Results are deterministic (same evidence, same suggestions), sorted by time, numbered from 0 in that order, and
- * cached per race while the process runs (evidence never changes once built).
+ * cached per race while the process runs (evidence never changes once built). A race built with its suggestions
+ * stored (stored-edges.ts) returns those, unless asked to detect `again`; accepting suggestion N always means the
+ * stored N, the one the official was shown.
  */
 import path from 'node:path';
 import sharp from 'sharp';
@@ -25,14 +27,17 @@ import { loadManifest, readTimes } from '../store/evidence-reader.js';
 import { resolveContained } from '../security/contain.js';
 import { frameReader } from './frame-reader.js';
 import { readingsFromFrames } from './frame-readings.js';
+import { readStoredEdges, storedEdgesBytes } from './stored-edges.js';
 
 /** The composite is modelled whole (about 9 bytes per pixel of working memory). */
 const MAX_COMPOSITE_PIXELS = 80_000_000;
 
 const cache = new Map<string, Promise<EdgeSuggestion[]>>();
 
-export async function detectEdgesForRace(racePath: string): Promise<EdgeSuggestion[]> {
+export async function detectEdgesForRace(racePath: string, options: { again?: boolean } = {}): Promise<EdgeSuggestion[]> {
   const manifest = await loadManifest(racePath);
+  // Stored ones are read (and their hash checked) every time: a file read, and a changed file is never served.
+  if (manifest.suggestions !== undefined && !options.again) return (await readStoredEdges(racePath, manifest)) ?? [];
   const key = `${path.resolve(racePath)}\n${manifest.composite.sha256}\n${manifest.times.sha256}`;
   let pending = cache.get(key);
   if (!pending) {
@@ -42,6 +47,12 @@ export async function detectEdgesForRace(racePath: string): Promise<EdgeSuggesti
     while (cache.size > 8) cache.delete(cache.keys().next().value as string);
   }
   return (await pending).map((s) => ({ ...s, rows: [...s.rows] as [number, number] }));
+}
+
+/** For the build: the suggestions of the race in `folder` (its temporary folder), as the stored file's bytes. */
+export async function suggestionsToStore(folder: string): Promise<{ bytes: Uint8Array; count: number }> {
+  const edges = await detect(folder, await loadManifest(folder));
+  return { bytes: storedEdgesBytes(edges), count: edges.length };
 }
 
 async function readComposite(racePath: string, manifest: EvidenceManifest): Promise<Plane> {

@@ -13,6 +13,7 @@ import { defaultDataDir } from '../service/data-dir.js';
 import { SOFTWARE } from '../runtime/version.js';
 import { APP_ENTRY_URL } from './channels.js';
 import { createNativeDialogs } from './dialogs.js';
+import { createDesktopFiles } from './desktop-files.js';
 import { registerIpc } from './ipc.js';
 import { safeStorageSealer } from './safe-storage-sealer.js';
 import { installAppMenu } from './menu.js';
@@ -62,6 +63,7 @@ if (!app.requestSingleInstanceLock()) {
       shell: 'electron',
       dataDir,
       dialogs: createNativeDialogs(() => window),
+      desktop: createDesktopFiles(),
       sealer: safeStorageSealer(safeStorage),
       startup: startupFromArgv(process.argv, app.isPackaged),
     });

@@ -25,6 +25,7 @@ import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { verifyRaceFolder } from '../store/verify-race.js';
 import { zeroControlFindings } from './zero-control-verify.js';
 import type { ServiceContext } from './context.js';
+import { startListChanges } from '../domain/start-list/start-list-diff.js';
 import { raceChanger } from './race-change.js';
 import { buildRaceView } from './race-view.js';
 import { installationTrust, recordInLedger, withIntegrity } from './race-trust.js';
@@ -47,6 +48,13 @@ export function createAdjudicationService(ctx: ServiceContext): AdjudicationServ
       const read = await readStartListFile(path.resolve(file), event ? { event } : {});
       const fromFile = read.event ? evtEventFields(read.event) : undefined;
       return change(raceId, by, (s) => commands.importStartList(s, path.basename(file), read.sha256, read.competitors, fromFile));
+    },
+    async editStartList({ raceId, competitors, by }) {
+      return change(raceId, by, (s) => commands.editStartList(s, competitors));
+    },
+    async previewStartList({ raceId, path: file, event }) {
+      const [read, loaded] = await Promise.all([readStartListFile(path.resolve(file), event ? { event } : {}), readRaceFolder(ctx.races.pathOf(raceId))]);
+      return startListChanges(loaded.state.doc.competitors, read.competitors);
     },
     async addCompetitor({ raceId, competitor, by }) {
       return change(raceId, by, (s) => commands.addCompetitor(s, competitor));

@@ -1,4 +1,5 @@
 /** App-level operations: info, recent races, opening and closing races, native dialogs. */
+import { suggestAtBuild } from './suggest-at-build.js';
 import type { PhotofinishService } from '../api/contract.js';
 import type { appMethods } from '../api/methods/app.js';
 import { SOFTWARE } from '../runtime/version.js';
@@ -32,7 +33,7 @@ export function createAppService(ctx: ServiceContext): AppService {
       // Rendered and built on first use into the data folder (truth at <dataDir>/demo/source/truth.json). Loaded
       // here, not at start-up: rendering pulls in sharp and the whole build.
       const { ensureDemoRace } = await import('../demo/demo-race.js');
-      const racePath = await ensureDemoRace(ctx.dataDir);
+      const racePath = await ensureDemoRace(ctx.dataDir, suggestAtBuild);
       return api.openRace({ path: racePath });
     },
     async openRace({ path: given, readOnly }) {

@@ -18,6 +18,7 @@ import { checkWritableFolder } from '../store/write-guard.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
 import { logWarning } from '../runtime/log.js';
 import type { ServiceContext } from './context.js';
+import { suggestAtBuild } from './suggest-at-build.js';
 
 export type BuildService = Pick<PhotofinishService, keyof typeof buildMethods>;
 
@@ -55,6 +56,7 @@ export function createBuildService(ctx: ServiceContext): BuildService {
       const { buildRace } = await import('../imaging/race-builder/build-race.js');
       const { racePath } = await buildRace(toRaceBuildRequest(request), {
         signal: job.controller.signal,
+        suggest: suggestAtBuild,
         onProgress: (p) => {
           job.status.done = p.done;
           job.status.total = p.total;
@@ -86,6 +88,10 @@ export function createBuildService(ctx: ServiceContext): BuildService {
     async probeSource({ path: p }) {
       const { probeSource } = await sourceFrames();
       return probeSource(path.resolve(p));
+    },
+    async proposeLine({ path: p }) {
+      const { proposeLineForSource } = await import('../imaging/line-proposal.js');
+      return { proposal: await proposeLineForSource(path.resolve(p)) };
     },
     async getProbeFrame({ path: p, index }) {
       const { renderProbeFrame } = await sourceFrames();

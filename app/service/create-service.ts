@@ -13,7 +13,7 @@ import { createDetectionService } from './detection-service.js';
 import { createRecordService } from './record-service.js';
 import { createStartService } from './start-service.js';
 import { createCaptureService } from './capture-service.js';
-import type { AppStartup, NativeDialogs, ServiceContext } from './context.js';
+import type { AppStartup, DesktopFiles, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 import type { SecretSealer } from '../security/secret-sealer.js';
 
@@ -21,6 +21,7 @@ export interface ServiceOptions {
   shell: ServiceContext['shell'];
   dataDir: string;
   dialogs?: NativeDialogs | null;
+  desktop?: DesktopFiles | null;
   sealer?: SecretSealer | null;
   startup?: AppStartup;
 }
@@ -38,6 +39,7 @@ export function createService(options: ServiceOptions): RunningService {
     shell: options.shell,
     dataDir: options.dataDir,
     dialogs: options.dialogs ?? null,
+    desktop: options.desktop ?? null,
     sealer: options.sealer ?? null,
     races: new RaceRegistry(),
     startup: options.startup ?? null,

@@ -10,10 +10,10 @@ export type DetectionService = Pick<PhotofinishService, keyof typeof detectionMe
 
 export function createDetectionService(ctx: ServiceContext): DetectionService {
   return {
-    async detectEdges({ raceId }) {
+    async detectEdges({ raceId, again }) {
       const racePath = ctx.races.pathOf(raceId);
       const { detectEdgesForRace } = await import('../detection/detect-race.js');
-      return { edges: await detectEdgesForRace(racePath) };
+      return { edges: await detectEdgesForRace(racePath, again ? { again } : {}) };
     },
   };
 }

@@ -7,6 +7,9 @@ import { UserError } from '../domain/errors.js';
 import type { PhotofinishService } from '../api/contract.js';
 import type { exportMethods } from '../api/methods/exports.js';
 import { SOFTWARE } from '../runtime/version.js';
+import path from 'node:path';
+import { RACE_LAYOUT } from '../domain/race/evidence.js';
+import { resolveContainedFile } from '../security/contain.js';
 import type { ServiceContext } from './context.js';
 import { loadRaceView } from './race-view.js';
 
@@ -31,6 +34,21 @@ export function createExportService(ctx: ServiceContext): ExportService {
         ...(req.lifPrecision ? { lifPrecision: req.lifPrecision } : {}),
         software: { name: SOFTWARE.name, version: SOFTWARE.version },
       });
+    },
+    async openExport({ raceId, file, how }) {
+      if (!ctx.desktop) throw new UserError('Opening an exported file needs the desktop app; in a browser it is downloaded instead', 'INVALID_ARGUMENT');
+      const exportsDir = path.join(ctx.races.pathOf(raceId), RACE_LAYOUT.exportsDir);
+      // Only the race's own exports: a path that leaves exports/ (or a link out of it) is refused.
+      const relative = path.relative(exportsDir, path.resolve(file)).split(path.sep).map(encodeURIComponent).join('/');
+      const contained = await resolveContainedFile(exportsDir, relative).catch(() => {
+        throw new UserError(`${file}: not an exported file of this race`, 'NOT_FOUND');
+      });
+      if (how === 'show') ctx.desktop.showItemInFolder(contained.file);
+      else {
+        const problem = await ctx.desktop.openPath(contained.file);
+        if (problem) throw new UserError(`${contained.file}: ${problem}`, 'INVALID_ARGUMENT');
+      }
+      return { ok: true as const };
     },
     async getCloseups({ raceId }) {
       const folder = ctx.races.pathOf(raceId);

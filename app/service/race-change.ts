@@ -46,6 +46,7 @@ function snapshotNote(action: string, err: unknown): string {
     'start.set': 'the start',
     'start.cleared': 'the clearing of the start',
     'zero-control.attached': 'the zero-control report',
+    'start-list.edited': 'the start list',
   };
   return `${what[action] ?? 'the change'} is recorded; the race's snapshot could not be rewritten (${systemErrorCondition(err)}): it will be repaired when the race is next opened`;
 }

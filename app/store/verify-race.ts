@@ -77,6 +77,7 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
     for (const [what, rel, expected] of [
       ['time map', manifest.times.path, manifest.times.sha256],
       ['composite', manifest.composite.path, manifest.composite.sha256],
+      ...(manifest.suggestions ? [['stored suggestions', manifest.suggestions.path, manifest.suggestions.sha256] as const] : []),
     ] as const) {
       const file = path.isAbsolute(rel) ? rel : path.join(dir, rel);
       const h = await hashOrNull(file);

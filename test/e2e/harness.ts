@@ -116,3 +116,15 @@ export async function ghostPixelsAt(page: Page, column: number, rows: [number, n
     [column, rows[0], rows[1], totalRows] as const,
   );
 }
+
+/** Opens the page on the app's startup race, waits for its first pixels, and signs the official in (when named). */
+export async function openWorkspace(app: E2eApp, official?: string): Promise<Page> {
+  const { page } = app.browser;
+  await page.goto(app.bridge.url);
+  await page.locator('[data-testid="composite"][data-state="ready"]').waitFor({ timeout: 60_000 });
+  if (official) {
+    await page.getByTestId('official').fill(official);
+    await page.getByTestId('official').press('Enter');
+  }
+  return page;
+}

@@ -5,12 +5,17 @@ import { competitor, sportName, distanceName } from '../../domain/race/document.
 import { going, raceType, surface } from '../../domain/sports/horse-scale.js';
 import type { AuditEntryView, RaceView, ResultsReport, VerifyReport } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
+import type { StartListPreview } from '../../domain/start-list/start-list-diff.js';
 
 const competitorId = z.string().trim().min(1).max(32);
 
 export const adjudicationMethods = {
   /** `event`: for a lynx.evt holding several events, which one (`event`, `event-round` or `event-round-heat`). */
   importStartList: method(z.object({ raceId, path: filePath, by: actor, event: z.string().trim().min(1).max(40).optional() })).returns<RaceView>(),
+  /** The start list as edited in the app's table (add, edit, remove, paste): the whole list after the edit; audited. */
+  editStartList: method(z.object({ raceId, competitors: z.array(competitor).max(10_000), by: actor })).returns<RaceView>(),
+  /** What importing `path` would change (nothing is recorded): the preview before importStartList. */
+  previewStartList: method(z.object({ raceId, path: filePath, event: z.string().trim().min(1).max(40).optional() })).returns<StartListPreview>(),
   addCompetitor: method(z.object({ raceId, competitor, by: actor })).returns<RaceView>(),
   setSport: method(
     z.object({

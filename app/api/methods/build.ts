@@ -1,5 +1,6 @@
 /** Turning footage into a race: probing a source, building the composite, source frames for the inspector. */
 import { z } from 'zod';
+import type { LineProposal } from '../../domain/line/propose-line.js';
 import { method } from '../define.js';
 import { finishLine } from '../../domain/race/evidence.js';
 import { sportName } from '../../domain/race/document.js';
@@ -43,6 +44,11 @@ export const toRaceBuildRequest = (request: BuildRequest): RaceBuildRequest => r
 
 export const buildMethods = {
   probeSource: method(z.object({ path: filePath })).returns<SourceProbe>(),
+  /**
+   * The finish line proposed from the footage's motion (set-up shows it as "proposed"): across the dominant motion,
+   * where most crossing happens; null where the footage shows no motion to go by (or is a line-scan image).
+   */
+  proposeLine: method(z.object({ path: filePath })).returns<{ proposal: LineProposal | null }>(),
   /** A frame of a source before any race exists (set-up view). */
   getProbeFrame: method(z.object({ path: filePath, index: z.number().int().nonnegative().default(0) })).returns<FrameImage>(),
   startBuild: method(buildRequest).returns<JobStarted>(),

@@ -5,5 +5,6 @@ import type { EdgeSuggestion } from '../types.js';
 import { raceId } from './app.js';
 
 export const detectionMethods = {
-  detectEdges: method(z.object({ raceId })).returns<{ edges: EdgeSuggestion[] }>(),
+    /** The suggestions stored with the evidence at build time (detected now for races built without); `again`: detect afresh. */
+  detectEdges: method(z.object({ raceId, again: z.boolean().optional() })).returns<{ edges: EdgeSuggestion[] }>(),
 };

@@ -32,6 +32,11 @@ export type ExportRequest = z.output<typeof exportRequest>;
 
 export const exportMethods = {
   exportRace: method(exportRequest).returns<ExportResult>(),
+  /**
+   * The desktop app's Open and Show in folder for an exported file (`file`: its path as the export gave it, inside the
+   * race's `exports/`): the system's viewer opens it, or its folder opens with it selected. Refused in a browser.
+   */
+  openExport: method(z.object({ raceId, file: filePath, how: z.enum(['open', 'show']) })).returns<{ ok: true }>(),
   /** The enlargements of the close finishes (the decisive one first), as the result sheet prints them. */
   getCloseups: method(z.object({ raceId })).returns<CloseupsView>(),
 };

@@ -10,7 +10,10 @@ export const detectCommand: CliCommand = {
   name: 'detect',
   summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).',
   usage: [
-    '  photofinish detect RACE [--json]',
+    '  photofinish detect RACE [--json] [--again]',
+    '',
+    '  The suggestions stored with the evidence when the race was built (at once); races built without them,',
+    '  and --again, detect now. mark --accept N always takes the stored suggestion N.',
     '',
     '  --json   machine-readable: { "edges": [ { "time_s", "column", "rows": [top, bottom], "direction",',
     '           "uncertainty_s", "uncertainty_calibrated", "flags", "confidence" } ] }, sorted by time;',
@@ -22,11 +25,11 @@ export const detectCommand: CliCommand = {
     '  Accept suggestion N for a competitor with: photofinish mark RACE --competitor ID --accept N',
   ].join('\n'),
   async run(argv, ctx) {
-    const { values, positionals } = parseCommandArgs('detect', argv, { json: { type: 'boolean' } });
+    const { values, positionals } = parseCommandArgs('detect', argv, { json: { type: 'boolean' }, again: { type: 'boolean' } });
     const race = await openRaceArg('detect', positionals, ctx);
     // Suggestions come on the footage clock; printed, like every time of the race, from time zero.
     const zero = zeroOfInfo(race.results.start);
-    const edges = (await ctx.api.detectEdges({ raceId: race.raceId })).edges.map((e) => {
+    const edges = (await ctx.api.detectEdges({ raceId: race.raceId, ...(values.again ? { again: true } : {}) })).edges.map((e) => {
       const t = BigInt(e.time_ns) - zero;
       return { ...e, time_ns: t.toString(), time_s: ticksToSeconds(t) };
     });

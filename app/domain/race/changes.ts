@@ -47,6 +47,8 @@ export type RaceCreatedPayload = z.infer<typeof raceCreatedPayload>;
 
 export const changePayloads = {
   'race.created': raceCreatedPayload,
+  /** The start list as edited in the app's table (rows added, changed, removed or pasted): the whole list after it. */
+  'start-list.edited': z.object({ competitors: z.array(competitor) }),
   /** The start list replaced from a file (name and SHA-256 of the file kept for the record). */
   'start-list.imported': z.object({
     file: z.string(),

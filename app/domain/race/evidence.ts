@@ -122,6 +122,12 @@ export const evidenceManifest = z.object({
    * marks the official made with F while recording, in time order. Absent for footage recorded elsewhere.
    */
   capture: z.object({ record: evidenceFile, triggers: z.array(captureTrigger) }).optional(),
+  /**
+   * `evidence/suggestions.json`: the leading edges the detector suggested when the race was built (`count` of them),
+   * hashed like the composite, so a race opens with them ready. Absent for races built before, or where detection
+   * could not run: those detect on demand.
+   */
+  suggestions: z.object({ path: z.string(), sha256: z.string(), count: z.number().int().nonnegative() }).optional(),
 });
 export type EvidenceManifest = z.infer<typeof evidenceManifest>;
 
@@ -135,6 +141,7 @@ export const RACE_LAYOUT = {
   manifest: 'evidence/manifest.json',
   times: 'evidence/times.json',
   compositePng: 'evidence/composite.png',
+  suggestions: 'evidence/suggestions.json',
   tilesDir: 'tiles',
   exportsDir: 'exports',
   /** What export wrote, one JSON line per file with its SHA-256: how an earlier export of this race is recognised. */

@@ -91,15 +91,16 @@ export function applyEntryInPlace(state: RaceState | null, entry: AuditEntry): R
   if (frozen && entry.action !== 'race.amended') fail(`"${entry.action}" on a certified race`);
 
   switch (entry.action) {
+    case 'start-list.edited':
     case 'start-list.imported': {
-      const imported = changePayloads['start-list.imported'].parse(payload);
+      const imported = entry.action === 'start-list.edited' ? changePayloads['start-list.edited'].parse(payload) : changePayloads['start-list.imported'].parse(payload);
       const next = imported.competitors;
       const dropped = doc.marks.filter((m) => !next.some((c) => c.id === m.competitorId));
       if (dropped.length) fail(`start list drops marked competitor ${dropped[0]?.competitorId}`);
       const droppedStatus = (doc.statuses ?? []).find((st) => !next.some((c) => c.id === st.competitorId));
       if (droppedStatus) fail(`start list drops competitor ${droppedStatus.competitorId}, who has a status`);
       doc.competitors = next;
-      if (imported.event) doc.event = imported.event;
+      if ('event' in imported && imported.event) doc.event = imported.event;
       break;
     }
     case 'competitor.added': {

@@ -9,7 +9,7 @@ export const FLAG_LEGEND: [flag: string, meaning: string][] = [
   ['T', 'time typed in, not read from the image'],
   ['H', 'hand time (1/10 s, rounded up)'],
   ['J', 'distance set by the judge (see notes)'],
-  ['A', 'hairline placed from a detected edge and confirmed by the official'],
+  ['A', 'hairline placed from a suggested edge (S1, S2 … as on screen) and confirmed by the official'],
   ['G', 'mark next to a dropped-frame gap'],
   ['R', 'equal at the published precision: order by the rule book'],
   ['P', 'same reading, separated on the picture (see notes)'],

@@ -17,7 +17,9 @@ import { ticksFixed } from '../gaps-text.js';
 import { zeroOfInfo } from '../../domain/start/race-clock.js';
 import { footagePosition } from '../../domain/start/start-record.js';
 
-export const HAIRLINE_PALETTE = ['#d7191c', '#2166ac', '#1a9641', '#e66101', '#7b3294', '#008080', '#b8860b', '#c51b7d'];
+// The screen's palette: sheet and screen draw every hairline in the same colour (issue 22 item 7).
+export { HAIRLINE_PALETTE } from '../../domain/race/hairline-colours.js';
+import { HAIRLINE_PALETTE } from '../../domain/race/hairline-colours.js';
 
 export interface Band {
   index: number;

@@ -88,5 +88,5 @@ function suggestionNote(view: RaceView, competitorId: string, s: NonNullable<Mar
     flags.includes('on-line-at-start') ? 'the competitor was already on the line when the recording started, so it crossed at or before this time' : '',
     flags.includes('no-sub-frame') && !flags.includes('on-line-at-start') ? 'the detector placed it only to the frame' : '',
   ].filter(Boolean);
-  return `${who(view, competitorId)}: hairline placed from detected edge ${s.index}${uncertainty}, confirmed by ${by}${remarks.length ? `; ${remarks.join('; ')}` : ''}.`;
+  return `${who(view, competitorId)}: hairline placed from suggested edge S${s.index + 1}${uncertainty}, confirmed by ${by}${remarks.length ? `; ${remarks.join('; ')}` : ''}.`;
 }

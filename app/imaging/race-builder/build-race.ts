@@ -18,12 +18,15 @@ import { prepareBuild } from './prepare-build.js';
 import type { BuildProgress } from './build-progress.js';
 import { commitBuildFolder, discardBuildFolder, makeBuildFolder } from './race-output.js';
 import { writeEvidence } from './write-evidence.js';
+import { storeSuggestions, type SuggestEdges } from './stored-suggestions.js';
 
 export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   signal?: AbortSignal;
   /** Who is building (the audit log's first entry); the OS user by default. */
   actor?: string;
+  /** The detector: its suggestions are stored with the evidence, so the race opens with them (stored-suggestions.ts). */
+  suggest?: SuggestEdges;
 }
 
 export interface BuildOutcome {
@@ -56,8 +59,16 @@ export async function buildRace(request: RaceBuildRequest, options: BuildOptions
     // ffmpeg decodes a video: sharp has nothing to tune (and is not even loaded).
     const written = prep.source.kind === 'video' ? await write() : await withBuildTuning(write);
     throwIfAborted(signal);
+    let manifestSha256 = written.manifestSha256;
+    if (options.suggest) {
+      const step = (done: number) => options.onProgress?.({ phase: 'finding leading edges', done, total: 1, rate: 0, etaS: null });
+      step(0);
+      manifestSha256 = await storeSuggestions(temp, written.manifest, written.manifestSha256, options.suggest);
+      step(1);
+    }
+    throwIfAborted(signal);
     await initRaceFolder(temp, {
-      manifestSha256: written.manifestSha256,
+      manifestSha256,
       meta: { name: request.name?.trim() || path.basename(prep.output.out) },
       sport: request.sport,
       competitors,

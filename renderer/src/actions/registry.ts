@@ -15,9 +15,9 @@ import { showNotice } from '../session/notices.js';
 import { isDefaultPicture, resetPicture, toggleInvert } from '../session/picture.js';
 import { redo, toggleDirection, undo } from '../session/race.js';
 import { openStatusDialog, openWithdrawDeadHeat } from '../session/record.js';
-import { finishTyping, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
+import { finishTypingAs, selectCompetitor, selectNextCompetitor, typeDigit } from '../session/selection.js';
 import { session, type SessionState } from '../session/state.js';
-import { suggestEdges } from '../session/suggestions.js';
+import { acceptCurrentFor, stepSuggestion, suggestEdges } from '../session/suggestions.js';
 import { openStartDialog } from '../session/start.js';
 import { viewer } from '../viewer/viewer-handle.js';
 import { matches, type KeyPress } from './key-binding.js';
@@ -54,17 +54,34 @@ const when = (enabled: Behaviour['enabled'], run: Behaviour['run']): Behaviour =
 /** Enabled while the workspace shows a race (most actions; those that can still fail say why in a notice). */
 const workspace = (run: Behaviour['run']): Behaviour => when(inWorkspace, run);
 
+/**
+ * Enter after typed digits is about that number only: it selects the competitor and, while a suggestion is being
+ * paired, marks it there (asking first if that would move its mark). Enter alone marks at the hairline.
+ */
+function enter(): void {
+  const typed = finishTypingAs();
+  if (typed === 'selected') acceptCurrentFor();
+  else if (typed === 'nothing') placeMarkAtHairline();
+}
+
+/** N / P: the next / previous suggestion to pair, centred on screen with the hairline on it. */
+function stepPairing(step: 1 | -1): void {
+  const column = stepSuggestion(step);
+  if (column !== null) viewer()?.hairlineTo(column);
+}
+
 const BEHAVIOUR: Record<ActionId, Behaviour> = {
   'select-by-number': workspace((t) => typeDigit(t.key)),
   'select-next': workspace(() => selectNextCompetitor(1)),
   'select-previous': workspace(() => selectNextCompetitor(-1)),
-  // Enter after typed digits selects that competitor at once; otherwise it marks at the hairline.
-  'place-mark': workspace(() => finishTyping() || placeMarkAtHairline()),
+  'place-mark': workspace(enter),
   'nudge-left': workspace((t) => nudgeOnScreen('left', t.shift)),
   'nudge-right': workspace((t) => nudgeOnScreen('right', t.shift)),
   'remove-mark': workspace(removeSelectedMark),
   'suggest-edges': workspace(suggestEdges),
   'accept-suggestion': workspace(acceptNearest),
+  'next-suggestion': workspace(() => stepPairing(1)),
+  'previous-suggestion': workspace(() => stepPairing(-1)),
   'declare-dead-heat': workspace(openDeadHeat),
   'withdraw-dead-heat': workspace(openWithdrawDeadHeat),
   'set-status': workspace(() => openStatusDialog()),

@@ -3,6 +3,7 @@ import { MAX_SCALE } from '../../../app/domain/viewport/viewport.js';
 import { inspectColumn } from '../session/inspector.js';
 import { nudgeSelected, placeMarkAt } from '../session/marks.js';
 import { showNotice } from '../session/notices.js';
+import { markColumn } from '../session/placement.js';
 import { session } from '../session/state.js';
 import { acceptSuggestion } from '../session/suggestions.js';
 import { viewer } from '../viewer/viewer-handle.js';
@@ -34,17 +35,21 @@ export function goToRaceEnd(): void {
   viewer()?.centreOn(columns - 1);
 }
 
+/** Centres on the selected competitor's mark, whatever kind (clicked, accepted suggestion, typed time). */
 export function centreOnSelected(): void {
   const s = session.get();
-  const m = s.race.view?.marks.find((x) => x.competitorId === s.selection.competitorId);
+  const race = s.race.view;
+  const m = race?.marks.find((x) => x.competitorId === s.selection.competitorId);
   const v = viewer();
-  if (!m || !v) {
+  if (!race || !m || !v) {
     showNotice('Select a competitor with a mark to centre on it.');
     return;
   }
-  if (m.position.kind === 'column') {
-    v.centreOn(m.position.milliColumn / 1000);
-    if (v.viewport.scale < FOCUS_FROM_SCALE) v.zoomToScale(Math.min(MAX_SCALE, FOCUS_SCALE), v.screenXOfColumn(m.position.milliColumn / 1000));
+  const column = markColumn(race, s.race.times, m);
+  v.hairlineTo(column);
+  if (v.viewport.scale < FOCUS_FROM_SCALE) {
+    v.zoomToScale(Math.min(MAX_SCALE, FOCUS_SCALE), v.screenXOfColumn(column));
+    v.hairlineTo(column);
   }
 }
 

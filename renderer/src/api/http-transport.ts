@@ -81,6 +81,13 @@ export function createHttpRendererApi(given: string | null | Promise<string | nu
       if (!res.ok) throw new ApiCallError({ code: res.status === 404 ? 'NOT_FOUND' : 'FORBIDDEN', message: `Race file ${relativePath}: ${res.status} ${res.statusText}` });
       return res.blob();
     },
+    async downloadExport(raceId, name) {
+      // The bridge's download route: the token in a header (never in the URL), the file sent as an attachment.
+      const res = await fetch(`downloads/${encodeURIComponent(raceId)}/${encodeURIComponent(name)}`, { headers: headers() });
+      if (res.status === 401) throw new ApiCallError({ code: 'FORBIDDEN', message: SIGNED_OUT });
+      if (!res.ok) throw new ApiCallError({ code: res.status === 404 ? 'NOT_FOUND' : 'FORBIDDEN', message: `${name}: ${res.status} ${res.statusText}` });
+      return res.blob();
+    },
   };
 }
 

@@ -24,5 +24,8 @@ export function createIpcRendererApi(bridge: DesktopBridge): RendererApi {
       if (!res.ok) throw new ApiCallError({ code: res.status === 404 ? 'NOT_FOUND' : 'FORBIDDEN', message: `Race file ${relativePath}: ${res.status} ${res.statusText}` });
       return res.blob();
     },
+    downloadExport(raceId, name) {
+      return this.fetchRaceFile(raceId, `exports/${name}`);
+    },
   };
 }

@@ -7,4 +7,6 @@ export interface RendererApi {
   subscribe(listener: ApiEventListener): () => void;
   /** Fetches a file of an open race (e.g. `tiles/0/3.png`), authenticated for the current transport. */
   fetchRaceFile(raceId: string, relativePath: string): Promise<Blob>;
+  /** An exported file of the race (`name` in its exports/), as the browser's Download saves it. */
+  downloadExport(raceId: string, name: string): Promise<Blob>;
 }

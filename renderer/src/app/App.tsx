@@ -11,6 +11,8 @@ import { CloseupDialog } from '../closeup/CloseupDialog.js';
 import { EventDialog } from '../dialogs/EventDialog.js';
 import { StatusDialog } from '../dialogs/StatusDialog.js';
 import { WithdrawDeadHeatDialog } from '../dialogs/WithdrawDeadHeatDialog.js';
+import { MoveMarkDialog } from '../dialogs/MoveMarkDialog.js';
+import { StartListDialog } from '../dialogs/StartListDialog.js';
 import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
 import { StartDialog } from '../start/StartDialog.js';
@@ -70,6 +72,8 @@ export function App() {
       {dialog === 'status' ? <StatusDialog onClose={closeDialog} /> : null}
       {dialog === 'withdraw-dead-heat' ? <WithdrawDeadHeatDialog onClose={closeDialog} /> : null}
       {dialog === 'start' ? <StartDialog onClose={closeDialog} /> : null}
+      {dialog === 'move-mark' ? <MoveMarkDialog /> : null}
+      {dialog === 'start-list' ? <StartListDialog onClose={closeDialog} /> : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useStore } from '../session/store.js';
 import { change, selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
+import { CERTIFY_ROLES } from './certify-roles.js';
+import { openDialog } from '../session/dialogs.js';
 import { ChecksList } from './ChecksList.js';
 import { FinisherSummary } from './FinisherSummary.js';
 
@@ -13,7 +15,7 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
   const official = useStore(officialStore);
   const [name, setName] = useState(official.name);
-  const [role, setRole] = useState('Chief photo-finish judge');
+  const [role, setRole] = useState(() => CERTIFY_ROLES[race?.sport.sport ?? 'athletics'][0] as string);
   const [busy, setBusy] = useState(false);
   if (!race) return null;
   const placed = race.results.finishers.filter((f) => f.place !== null);
@@ -27,7 +29,8 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
     setOfficial(name.trim());
     const ok = await change(null, (_by, raceId) => rendererApi.api.certify({ raceId, official: name.trim(), role: role.trim() || 'Chief photo-finish judge' }));
     setBusy(false);
-    if (ok) onClose();
+    // Next comes the sheet: the export dialog opens with Export focused (one Enter away).
+    if (ok) openDialog('export');
   };
 
   return (
@@ -62,7 +65,12 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
           </label>
           <label>
             Role
-            <input name="role" value={role} onChange={(e) => setRole(e.target.value)} required />
+            <input name="role" value={role} onChange={(e) => setRole(e.target.value)} required list="certify-roles" />
+            <datalist id="certify-roles">
+              {CERTIFY_ROLES[race.sport.sport].map((r) => (
+                <option key={r} value={r} />
+              ))}
+            </datalist>
           </label>
         </div>
         <footer className="dialog-actions">

@@ -7,6 +7,8 @@ import { appErrorText } from '../errors/hints.js';
 import { selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
+import { selectNativeDialogs } from '../session/navigation.js';
+import { downloadExport, fileName, openExport, printSheet } from './export-file-actions.js';
 
 const KIND_LABEL: Record<string, string> = {
   pdf: 'Result sheet (PDF)',
@@ -19,8 +21,43 @@ const KIND_LABEL: Record<string, string> = {
 
 const FILE_KINDS = ['pdf', 'csv', 'json', 'lif', 'png'] as const;
 
+/** Open / Show in folder (desktop) or Download (browser), and Print for the sheet. */
+function FileActions({ raceId, file, kind, desktop }: { raceId: string; file: string; kind: string; desktop: boolean }) {
+  const name = fileName(file);
+  return (
+    <>
+      {desktop ? (
+        <>
+          <button type="button" onClick={() => void openExport(raceId, file, 'open')} aria-label={`Open ${name}`}>
+            Open
+          </button>
+          <button type="button" onClick={() => void openExport(raceId, file, 'show')} aria-label={`Show ${name} in folder`}>
+            Show in folder
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => void downloadExport(raceId, file)} aria-label={`Download ${name}`} data-testid="download">
+          Download
+        </button>
+      )}
+      {kind === 'pdf' ? (
+        <button
+          type="button"
+          onClick={() => void (desktop ? openExport(raceId, file, 'open') : printSheet(raceId, file))}
+          aria-label={`Print ${name}`}
+          title={desktop ? 'Opens the sheet in your PDF viewer, to print from there' : 'Print the result sheet'}
+          data-testid="print"
+        >
+          Print
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const race = useSession(selectRace);
+  const desktop = useSession(selectNativeDialogs);
   const [paper, setPaper] = useState<'A4' | 'Letter'>('A4');
   const [photo, setPhoto] = useState(false);
   const [result, setResult] = useState<ExportResult | null>(null);
@@ -29,6 +66,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   /** A file the export would replace that it did not write itself: the official confirms by name first. */
   const [confirmFile, setConfirmFile] = useState<string | null>(null);
   if (!race) return null;
+  // Files written into the race's own exports/ (not a chosen folder) are the ones the buttons can reach.
+  const inRaceExports = (p: string) => p.replace(/\\/g, '/').startsWith(`${race.path.replace(/\\/g, '/')}/exports/`);
 
   const run = async (overwrite = false) => {
     setBusy(true);
@@ -90,6 +129,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
                 <th>Saved to</th>
                 <th className="num">Size</th>
                 <th>SHA-256</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -102,6 +144,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
                   <td className="num">{(w.bytes / 1024).toFixed(1)} KB</td>
                   <td>
                     <code title={w.sha256}>{w.sha256.slice(0, 12)}…</code>
+                  </td>
+                  <td className="file-actions" data-testid="export-file-actions">
+                    {inRaceExports(w.path) ? <FileActions raceId={race.raceId} file={w.path} kind={w.kind} desktop={desktop} /> : null}
                   </td>
                 </tr>
               ))}
@@ -133,7 +178,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <button type="button" onClick={onClose}>
             Close
           </button>
-          <button type="button" className="primary" onClick={() => void run()} disabled={busy} autoFocus>
+          <button type="button" className="primary" onClick={() => void run()} disabled={busy} data-autofocus="">
             {busy ? 'Exporting…' : result ? 'Export again' : 'Export'}
           </button>
         </footer>

@@ -68,13 +68,14 @@ export function Inspector() {
       {frame ? (
         <figure className={`frame${loading ? ' loading' : ''}`} data-testid="inspector-frame">
           <div className="frame-box">
-            <img src={frame.dataUrl} alt={`Source frame ${frame.frameIndex + 1} of ${frame.frameCount}`} />
+            <img src={frame.dataUrl} alt={`Source frame ${frame.frameIndex} (frames 0–${frame.frameCount - 1})`} />
             <svg viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="none" aria-hidden="true">
               {frame.line ? <LineShape line={frame.line} height={frame.height} /> : null}
             </svg>
           </div>
           <figcaption>
-            Frame <strong>{frame.frameIndex + 1}</strong> of {frame.frameCount}
+            {/* Numbered from 0, as the frame files, the evidence and the sheet number them (frame_00143.jpg is frame 143). */}
+            Frame <strong>{frame.frameIndex}</strong> of 0–{frame.frameCount - 1}
             {frame.timeNs !== null ? <> · {formatSeconds(BigInt(frame.timeNs) - zero, 4)} s</> : null}
             {ins.step !== 0 ? <span className="muted"> ({ins.step > 0 ? '+' : ''}{ins.step} from hairline)</span> : null}
             <span className="muted file" title={frame.file}> · {frame.file.split(/[\\/]/).pop()}</span>

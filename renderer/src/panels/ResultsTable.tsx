@@ -18,7 +18,13 @@ function deadHeatTitle(race: RaceView, id: string): string {
   return dh ? `Dead heat with ${dh.competitors.filter((c) => c !== id).map((c) => `#${c}`).join(', ')}, declared by ${dh.by}` : 'Dead heat declared by the officials';
 }
 
-/** For the "suggested" badge: which detected edge, its uncertainty, and who accepted it. */
+/** The accepted-suggestion badge: "accepted (S2)", the suggestion's name as the picture and the sheet give it. */
+function acceptedBadge(race: RaceView, f: FinisherResult): string {
+  const m = race.marks.find((x) => x.competitorId === f.competitor);
+  return m?.suggestion ? `accepted (S${m.suggestion.index + 1})` : 'accepted';
+}
+
+/** For the accepted-suggestion badge: which detected edge, its uncertainty, and who accepted it. */
 function suggestedTitle(race: RaceView, f: FinisherResult): string {
   const m = race.marks.find((x) => x.competitorId === f.competitor);
   if (!m?.suggestion) return 'Suggested leading edge, accepted by an official';
@@ -116,7 +122,7 @@ export function ResultsTable() {
                 ) : null}
                 {f.suggested ? (
                   <span className="badge sugg" title={suggestedTitle(race, f)}>
-                    suggested
+                    {acceptedBadge(race, f)}
                   </span>
                 ) : null}
                 {f.tie ? <span className="badge tie" title="Tied at the published precision: the rule book decides">tie</span> : null}

@@ -2,13 +2,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ActionButton } from '../actions/ActionButton.js';
 import { typeTimeForSelected } from '../session/marks.js';
-import { selectNativeDialogs } from '../session/navigation.js';
-import { importStartList, selectRace } from '../session/race.js';
+import { selectRace } from '../session/race.js';
+import { openDialog } from '../session/dialogs.js';
 import { selectCompetitor, selectSelectedId, selectTyped } from '../session/selection.js';
 import { useSession } from '../session/state.js';
 import { competitorColour } from '../viewer/colours.js';
 import { StatusMenu } from './StatusMenu.js';
-import { StartListField } from '../setup/StartListField.js';
 
 /** The name the start list gives, or its first and last name. */
 const nameOf = (c: { name?: string; firstName?: string; lastName?: string }) => c.name || [c.firstName, c.lastName].filter(Boolean).join(' ');
@@ -17,7 +16,6 @@ export function StartListPanel() {
   const race = useSession(selectRace);
   const selectedId = useSession(selectSelectedId);
   const typed = useSession(selectTyped);
-  const native = useSession(selectNativeDialogs);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -26,9 +24,6 @@ export function StartListPanel() {
 
   const [typing, setTyping] = useState(false);
   const [typedTime, setTypedTime] = useState('');
-  const [importing, setImporting] = useState(false);
-  const [listPath, setListPath] = useState('');
-  const [listEvent, setListEvent] = useState('');
   if (!race) return null;
   const selected = race.competitors.find((c) => c.id === selectedId) ?? null;
   const selectedMarked = selected !== null && race.marks.some((m) => m.competitorId === selected.id);
@@ -39,14 +34,6 @@ export function StartListPanel() {
     if (await typeTimeForSelected(typedTime)) {
       setTyping(false);
       setTypedTime('');
-    }
-  };
-  const submitImport = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await importStartList(listPath, /\.evt$/i.test(listPath.trim()) ? listEvent : undefined)) {
-      setImporting(false);
-      setListPath('');
-      setListEvent('');
     }
   };
   const byId = new Map(race.results.finishers.map((f) => [f.competitor, f]));
@@ -73,7 +60,7 @@ export function StartListPanel() {
         )}
       </p>
       {race.competitors.length === 0 ? (
-        <p className="empty">No start list yet. Import a FinishLynx .evt/.ppl or CSV file below.</p>
+        <p className="empty">No start list yet: Edit start list… below to type, paste or import one.</p>
       ) : (
         <ul
           ref={listRef}
@@ -104,7 +91,7 @@ export function StartListPanel() {
                 aria-selected={selectedId === c.id}
                 tabIndex={-1}
                 data-competitor={c.id}
-                onClick={() => selectCompetitor(selectedId === c.id ? null : c.id)}
+                onClick={() => selectCompetitor(c.id)}
               >
                 <span className="swatch" style={{ background: competitorColour(c, i) }} aria-hidden="true" />
                 <span className="bib">{c.id}</span>
@@ -132,8 +119,8 @@ export function StartListPanel() {
               ) : null}
             </>
           ) : null}
-          <button type="button" onClick={() => setImporting((v) => !v)}>
-            Import start list…
+          <button type="button" onClick={() => openDialog('start-list')} data-testid="edit-start-list">
+            Edit start list…
           </button>
         </div>
       ) : null}
@@ -149,14 +136,6 @@ export function StartListPanel() {
           />
           <button type="submit" className="primary" disabled={!typedTime.trim()}>
             Set typed time
-          </button>
-        </form>
-      ) : null}
-      {importing && !readOnly ? (
-        <form className="inline-form column" onSubmit={submitImport} onKeyDown={(e) => e.key === 'Escape' && setImporting(false)}>
-          <StartListField path={listPath} onPath={setListPath} event={listEvent} onEvent={(key) => setListEvent(key)} native={native} />
-          <button type="submit" className="primary" disabled={!listPath.trim()}>
-            Import
           </button>
         </form>
       ) : null}

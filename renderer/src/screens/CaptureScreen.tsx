@@ -164,11 +164,11 @@ export function CaptureScreen() {
         <div className="capture-controls">
           {recording ? (
             <ActionButton action="capture-stop" className="primary big stop" data-testid="capture-record">
-              ■ Stop
+              <span aria-hidden="true">■ </span>Stop
             </ActionButton>
           ) : (
             <ActionButton action="capture-record" className="primary big" disabled={!race.out.trim() || job !== null} data-testid="capture-record">
-              ● Record
+              <span aria-hidden="true">● </span>Record
             </ActionButton>
           )}
           {mode === 'armed' ? (

@@ -33,6 +33,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
+  /** The line proposed from the footage's motion: 'looking' for it, 'proposed' while it stands as proposed. */
+  const [proposal, setProposal] = useState<'looking' | 'proposed' | null>(null);
+  const lineMoved = useRef(false);
   const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
   const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: defaultOut(source) });
   const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
@@ -85,6 +88,32 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
       live = false;
     };
   }, [api, source, probe, frameIndex]);
+
+  // Propose a line across the footage's motion; an official who already moved the line keeps theirs.
+  useEffect(() => {
+    if (!probe || probe.kind === 'linescan') return;
+    let live = true;
+    setProposal('looking');
+    api
+      .proposeLine({ path: source })
+      .then(({ proposal: p }) => {
+        if (!live) return;
+        if (p && !lineMoved.current) {
+          setLine(p.line);
+          setProposal('proposed');
+        } else setProposal(null);
+      })
+      .catch(() => live && setProposal(null)); // a set-up aid only: the default line stays, nothing to report
+    return () => {
+      live = false;
+    };
+  }, [api, source, probe]);
+
+  const moveLine = (l: Segment) => {
+    lineMoved.current = true;
+    setProposal(null);
+    setLine(l);
+  };
 
   const build = async (e: FormEvent) => {
     e.preventDefault();
@@ -140,7 +169,22 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
             </header>
             {frame && line ? (
               <>
-                <LineEditor src={frame.dataUrl} width={frame.width} height={frame.height} line={line} onChange={setLine} disabled={running} />
+                <LineEditor
+                  src={frame.dataUrl}
+                  width={frame.width}
+                  height={frame.height}
+                  line={line}
+                  onChange={moveLine}
+                  disabled={running}
+                  {...(proposal === 'proposed' ? { label: 'proposed' } : {})}
+                />
+                <p className="muted small" data-testid="line-proposal" aria-live="polite">
+                  {proposal === 'looking'
+                    ? 'Looking at the footage’s motion to propose a line…'
+                    : proposal === 'proposed'
+                      ? 'Proposed from the footage: across the main direction of motion, where most of it crosses. Move it onto the real finish line.'
+                      : ''}
+                </p>
                 <p className="muted small">
                   Drag the red line’s ends onto the camera’s finish line (hold Shift to keep it vertical or horizontal; or focus an end with
                   Tab and use the arrow keys). Line: ({line.x1}, {line.y1}) → ({line.x2}, {line.y2})

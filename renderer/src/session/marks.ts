@@ -1,8 +1,22 @@
-/** Marking: placing, nudging, typing and removing the selected competitor's mark (the race slice's edits to marks). */
-import { showNotice } from './notices.js';
+/**
+ * Marking: placing, moving, nudging, typing and removing the selected competitor's mark (the race slice's edits to
+ * marks). Nothing moves a mark silently: a click, Enter or an accepted suggestion for a competitor who already has a
+ * mark asks first ("Move #5 from 0.2013 to 0.1432?", the move-mark dialog); dragging the hairline or nudging it are
+ * moves by intent and need no question. After a mark is placed the selection moves on to the next competitor with
+ * neither a mark nor a status (start-list order), so the next click never lands on the one just marked.
+ */
+import { formatSeconds, decimalsForResolution } from '../../../app/domain/viewport/readout.js';
+import { timeAtMilliColumn } from '../../../app/domain/time/column-time.js';
+import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
+import { closeDialog, openDialog } from './dialogs.js';
+import { askForOfficialName, showNotice } from './notices.js';
+import { officialName } from './official.js';
+import { markRaceTime, nextUnaccepted, nextUnaccounted } from './placement.js';
 import { api, change } from './race.js';
 import { readOnlyRefusal } from './read-only.js';
-import { session } from './state.js';
+import { session, setSlice, type Placement, type SessionState } from './state.js';
+
+export const selectPendingMove = (s: SessionState) => s.move.pending;
 
 /** A mark may be placed only on an open, uncertified race with a competitor selected. Says why not. */
 export function markingRefusal(): string | null {
@@ -24,9 +38,80 @@ export function competitorToMark(): string | null {
   return session.get().selection.competitorId;
 }
 
+/** The race time a placement would give, as the move question reads it. */
+function placementText(p: Placement): string {
+  const s = session.get();
+  const race = s.race.view;
+  const decimals = decimalsForResolution(s.race.resolutionNs);
+  if ('milliColumn' in p) return formatSeconds(timeAtMilliColumn(s.race.times, p.milliColumn), decimals);
+  const edge = s.suggestions.edges.find((e) => e.index === p.suggestion);
+  return edge && race ? formatSeconds(BigInt(edge.time_ns) - zeroOfInfo(race.results.start), decimals) : `S${p.suggestion + 1}`;
+}
+
+/**
+ * Places `competitorId`'s mark; if it already has one, asks first (the move-mark dialog) and places nothing now.
+ * True once placed.
+ */
+export async function placeFor(competitorId: string, p: Placement): Promise<boolean> {
+  const s = session.get();
+  const race = s.race.view;
+  const existing = race?.marks.find((m) => m.competitorId === competitorId);
+  // The name first: a yes to the move would only be refused for want of it.
+  if (!officialName()) {
+    askForOfficialName();
+    return false;
+  }
+  if (race && existing) {
+    const decimals = decimalsForResolution(s.race.resolutionNs);
+    const from = formatSeconds(markRaceTime(race, s.race.times, existing), decimals);
+    setSlice('move', { pending: { competitorId, from, to: placementText(p), placement: p } });
+    openDialog('move-mark');
+    return false;
+  }
+  return place(competitorId, p);
+}
+
+/** Places (or moves) the mark without asking, then selects the next competitor still to be accounted for. */
+async function place(competitorId: string, p: Placement): Promise<boolean> {
+  const ok = await change('change marks', (by, raceId) =>
+    api().placeMark({ raceId, competitorId, ...('milliColumn' in p ? { column: p.milliColumn / 1000 } : { suggestion: p.suggestion }), by }),
+  );
+  const race = session.get().race.view;
+  if (ok && race) {
+    setSlice('selection', { competitorId: nextUnaccounted(race, competitorId) });
+    // Pairing: the next suggestion nobody has taken is the one the next number goes to.
+    const edges = session.get().suggestions.edges;
+    if ('suggestion' in p && edges.length > 0) {
+      setSlice('suggestions', { current: nextUnaccepted(race, edges.map((e) => e.index), p.suggestion) });
+    }
+  }
+  return ok;
+}
+
+/** The official said yes to the pending move. */
+export async function confirmMove(): Promise<boolean> {
+  const pending = session.get().move.pending;
+  setSlice('move', { pending: null });
+  closeDialog();
+  return pending ? place(pending.competitorId, pending.placement) : false;
+}
+
+export function cancelMove(): void {
+  setSlice('move', { pending: null });
+  closeDialog();
+  showNotice('Nothing moved.');
+}
+
+/** A click on the picture (or Enter at the hairline). */
 export async function placeMarkAt(milliColumn: number): Promise<void> {
   const competitorId = competitorToMark();
-  if (competitorId) await change('change marks', (by, raceId) => api().placeMark({ raceId, competitorId, column: milliColumn / 1000, by }));
+  if (competitorId) await placeFor(competitorId, { milliColumn });
+}
+
+/** The selected mark's hairline was dragged and let go here: a move by intent, so no question. */
+export async function dragMarkTo(competitorId: string, milliColumn: number): Promise<void> {
+  if (readOnlyRefusal(session.get().race.view, 'change marks')) return;
+  await change('change marks', (by, raceId) => api().placeMark({ raceId, competitorId, column: milliColumn / 1000, by }));
 }
 
 /** Moves the selected competitor's mark by `deltaMilli` thousandths of a column. */

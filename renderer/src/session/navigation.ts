@@ -2,6 +2,7 @@
 import type { RaceView } from '../../../app/api/types.js';
 import { showError } from './notices.js';
 import { api, showRace } from './race.js';
+import { showStoredSuggestions } from './suggestions.js';
 import { session, setSlice, type SessionState, type SetupKind } from './state.js';
 
 export const selectNavigation = (s: SessionState) => s.navigation;
@@ -14,6 +15,8 @@ async function opening(label: string, open: () => Promise<RaceView>): Promise<vo
   session.set((s) => ({ navigation: { ...s.navigation, busy: label }, notices: { ...s.notices, error: null } }));
   try {
     showRace(await open());
+    // Stored with the evidence at build time: on screen at once, no S needed.
+    void showStoredSuggestions();
   } catch (err) {
     showError(err);
   }

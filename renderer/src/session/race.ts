@@ -5,6 +5,7 @@
  */
 import type { SportName } from '../../../app/domain/sports/sport-list.js';
 import type { RaceView } from '../../../app/api/types.js';
+import type { Competitor } from '../../../app/domain/race/document.js';
 import { raceClockTimes, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { rendererApi } from '../api/index.js';
 import { officialName } from './official.js';
@@ -46,7 +47,7 @@ export function showRace(race: RaceView): void {
       ...(onScreen ? {} : { navigation: { ...prev.navigation, screen: { kind: 'workspace' }, busy: null } }),
       ...(competitorId !== prev.selection.competitorId ? { selection: { ...prev.selection, competitorId } } : {}),
       ...(picks.length !== prev.deadHeat.picks.length ? { deadHeat: { picks } } : {}),
-      ...(sameEvidence ? {} : { suggestions: { edges: [] } }),
+      ...(sameEvidence ? {} : { suggestions: { edges: [], current: null } }),
       // Picture adjustments belong to the race on screen.
       ...(sameRace ? {} : { picture: DEFAULT_PICTURE }),
       ...(stateChanged ? { notices: { ...prev.notices, notice: null } } : {}),
@@ -115,6 +116,11 @@ export async function toggleDirection(): Promise<void> {
 /** `event`: which event of a lynx.evt (`12-1-3`); its event line fills the race's event. */
 export function importStartList(path: string, event?: string): Promise<boolean> {
   return change('change the start list', (by, raceId) => api().importStartList({ raceId, path: path.trim(), by, ...(event ? { event } : {}) }));
+}
+
+/** The start list as edited in the table: the whole list after the edit, one audit entry. */
+export function saveStartList(competitors: Competitor[]): Promise<boolean> {
+  return change('change the start list', (by, raceId) => api().editStartList({ raceId, competitors, by }));
 }
 
 export function setSport(sport: SportName): Promise<boolean> {

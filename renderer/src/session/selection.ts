@@ -38,12 +38,17 @@ export function typeDigit(digit: string): void {
 
 /** Selects the competitor whose number was typed (leading zeros aside). False when nothing was being typed. */
 export function finishTyping(): boolean {
+  return finishTypingAs() !== 'nothing';
+}
+
+/** As finishTyping, saying whether the number named a competitor ('selected') or not ('unknown'). */
+export function finishTypingAs(): 'nothing' | 'selected' | 'unknown' {
   clearTimeout(typingTimer);
   const typed = session.get().selection.typed;
-  if (!typed) return false;
+  if (!typed) return 'nothing';
   const competitors = session.get().race.view?.competitors ?? [];
   const hit = competitors.find((c) => c.id === typed) ?? competitors.find((c) => c.id.replace(/^0+/, '') === typed.replace(/^0+/, ''));
   session.set((s) => ({ selection: { typed: '', competitorId: hit ? hit.id : s.selection.competitorId } }));
   if (!hit) showNotice(`No competitor number ${typed} in the start list.`);
-  return true;
+  return hit ? 'selected' : 'unknown';
 }

@@ -11,7 +11,7 @@ import type { StartPlan } from './start.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';
 export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'capture' } | { kind: 'workspace' };
-export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start';
+export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start' | 'move-mark' | 'start-list';
 export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** Display-only picture adjustments (the evidence is never changed). */
@@ -51,7 +51,10 @@ export interface SessionState {
     /** Digits typed so far to select a competitor by number. */
     typed: string;
   };
-  suggestions: { edges: EdgeSuggestion[] };
+  /** `current`: the suggestion being paired (typing a number + Enter marks that competitor there); null: none. */
+  suggestions: { edges: EdgeSuggestion[]; current: number | null };
+  /** A placement that would move a competitor's existing mark, waiting for the official's yes (the move-mark dialog). */
+  move: { pending: PendingMove | null };
   /** Finishers ticked in the results table for a dead-heat declaration (ids, in the order ticked). */
   deadHeat: { picks: string[] };
   picture: Adjustments;
@@ -63,6 +66,17 @@ export interface SessionState {
   capture: { mode: 'none' | 'idle' | 'armed' | 'recording' | 'stopping' };
 }
 
+/** Where a mark is to go: a column (thousandths) on the picture, or a suggested edge. */
+export type Placement = { milliColumn: number } | { suggestion: number };
+
+export interface PendingMove {
+  competitorId: string;
+  /** The times as the question reads them ("Move #5 from 0.2013 to 0.1432?"). */
+  from: string;
+  to: string;
+  placement: Placement;
+}
+
 export const DEFAULT_PICTURE: Adjustments = { brightness: 1, contrast: 1, gamma: 1, invert: false };
 
 export function initialSession(): SessionState {
@@ -72,7 +86,8 @@ export function initialSession(): SessionState {
     dialog: { open: null },
     race: { view: null, times: [], resolutionNs: 0n, saving: 'idle' },
     selection: { competitorId: null, typed: '' },
-    suggestions: { edges: [] },
+    suggestions: { edges: [], current: null },
+    move: { pending: null },
     deadHeat: { picks: [] },
     picture: DEFAULT_PICTURE,
     inspector: { column: null, step: 0, follow: true },

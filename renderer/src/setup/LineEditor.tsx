@@ -16,6 +16,7 @@ export function LineEditor({
   line,
   onChange,
   disabled,
+  label,
 }: {
   /** The reference frame (set-up), or `media`: what to draw the line over instead (the camera's live picture). */
   src?: string;
@@ -25,6 +26,8 @@ export function LineEditor({
   line: Segment;
   onChange(line: Segment): void;
   disabled?: boolean;
+  /** A word on the line itself (set-up's "proposed", until the official moves it). */
+  label?: string;
 }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [dragging, setDragging] = useState<1 | 2 | null>(null);
@@ -88,6 +91,15 @@ export function LineEditor({
         {handle(1, line.x1, line.y1)}
         {handle(2, line.x2, line.y2)}
       </svg>
+      {label ? (
+        <span
+          className="line-label"
+          data-testid="line-label"
+          style={{ left: `${((line.x1 + line.x2) / 2 / width) * 100}%`, top: `${((line.y1 + line.y2) / 2 / height) * 100}%` }}
+        >
+          {label}
+        </span>
+      ) : null}
     </div>
   );
 }

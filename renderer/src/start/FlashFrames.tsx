@@ -25,7 +25,7 @@ export function FlashFrames({ raceId, flash }: { raceId: string; flash: FlashFin
   if (error) return <p className="error-text">{error}</p>;
   const side = (f: FrameImage | null, title: string, timeNs: string, brightness: number) => (
     <figure className="flash-frame">
-      {f ? <img src={f.dataUrl} alt={`${title}: source frame ${f.frameIndex + 1}`} /> : <div className="frame-missing">loading…</div>}
+      {f ? <img src={f.dataUrl} alt={`${title}: source frame ${f.frameIndex}`} /> : <div className="frame-missing">loading…</div>}
       <figcaption>
         <strong>{title}</strong> · {formatSeconds(BigInt(timeNs), 4)} s · brightness {brightness.toFixed(0)}
       </figcaption>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { decimalsForResolution } from '../../../app/domain/viewport/readout.js';
 import { tilePath } from '../../../app/domain/race/evidence.js';
 import { rendererApi } from '../api/index.js';
-import { placeMarkAt } from '../session/marks.js';
+import { dragMarkTo, placeMarkAt } from '../session/marks.js';
 import { selectPicture } from '../session/picture.js';
 import { selectRace, selectResolution, selectTimes } from '../session/race.js';
 import { selectSelectedId } from '../session/selection.js';
@@ -37,6 +37,7 @@ export function CompositeViewer({ onHover }: { onHover(milli: number | null): vo
       {
         fetchTile: (raceId, level, index) => rendererApi.fetchRaceFile(raceId, tilePath(level, index)),
         onClick: (milli) => void placeMarkAt(milli),
+        onDropMark: (id, milli) => void dragMarkTo(id, milli),
         onHover: (milli) => hoverRef.current(milli),
       },
     );
@@ -73,7 +74,7 @@ export function CompositeViewer({ onHover }: { onHover(milli: number | null): vo
         ref={containerRef}
         className={`viewer-canvas${race?.certified ? ' read-only' : ''}`}
         data-testid="composite"
-        aria-label="Composite photo-finish image. Click a leading edge to place the selected competitor's mark."
+        aria-label="Composite photo-finish image. Click a leading edge to place the selected competitor's mark; drag its hairline to move it."
         role="img"
       >
         <canvas ref={tileRef} className="tile-layer" style={{ filter }} />

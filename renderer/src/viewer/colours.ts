@@ -7,11 +7,11 @@
  * the colour of a different competitor's body.
  */
 import type { Competitor } from '../../../app/domain/race/document.js';
+import { hairlineColourOf } from '../../../app/domain/race/hairline-colours.js';
 
-const PALETTE = ['#ff3df2', '#00e5ff', '#ff9100', '#b388ff', '#c6ff00', '#ff80ab', '#64ffda', '#ffab40', '#ea80fc', '#84ffff'];
-
+/** The sheet's colours too (domain/race/hairline-colours.ts). */
 export function competitorColour(c: Competitor, index: number): string {
-  return c.colour ?? (PALETTE[index % PALETTE.length] as string);
+  return hairlineColourOf(c, index);
 }
 
 /** A mark whose competitor is no longer in the start list. */

@@ -12,7 +12,9 @@ export type ViewerIntent =
   | { kind: 'drag'; dx: number }
   | { kind: 'pan'; dx: number }
   | { kind: 'zoom'; x: number; factor: number }
-  | { kind: 'place'; x: number };
+  | { kind: 'place'; x: number }
+  /** The selected mark's hairline was grabbed, dragged and let go at x: move that mark there. */
+  | { kind: 'drop-mark'; x: number };
 
 /** Pixels the pointer may travel between press and release and still count as a click. */
 const CLICK_SLOP = 4;
@@ -35,13 +37,19 @@ export function wheelIntent(e: Pick<WheelEvent, 'deltaX' | 'deltaY' | 'deltaMode
  * Listens on `el` until the returned function is called. `overPicture(y)` tells the picture from the ruler below it:
  * the hairline stays put and nothing is placed while the pointer is over the ruler.
  */
-export function attachPointerInput(el: HTMLElement, overPicture: (y: number) => boolean, intent: (i: ViewerIntent) => void): () => void {
-  let drag: { startX: number; lastX: number; moved: boolean; pointerId: number } | null = null;
+export function attachPointerInput(
+  el: HTMLElement,
+  overPicture: (y: number) => boolean,
+  intent: (i: ViewerIntent) => void,
+  grabsMark: (x: number) => boolean = () => false,
+): () => void {
+  let drag: { startX: number; lastX: number; moved: boolean; pointerId: number; mark: boolean } | null = null;
   const onMove = (e: PointerEvent) => {
     const x = e.offsetX;
     if (drag && e.pointerId === drag.pointerId) {
       if (Math.abs(x - drag.startX) > CLICK_SLOP) drag.moved = true;
-      if (drag.moved) intent({ kind: 'drag', dx: drag.lastX - x });
+      // Dragging a grabbed hairline moves only the hairline (the hover below); the picture stays.
+      if (drag.moved && !drag.mark) intent({ kind: 'drag', dx: drag.lastX - x });
       drag.lastX = x;
     }
     intent(overPicture(e.offsetY) ? { kind: 'hover', x, at: e.timeStamp } : { kind: 'hover-ruler', at: e.timeStamp });
@@ -49,13 +57,14 @@ export function attachPointerInput(el: HTMLElement, overPicture: (y: number) => 
   const onDown = (e: PointerEvent) => {
     if (e.button !== 0) return;
     el.setPointerCapture(e.pointerId);
-    drag = { startX: e.offsetX, lastX: e.offsetX, moved: false, pointerId: e.pointerId };
+    drag = { startX: e.offsetX, lastX: e.offsetX, moved: false, pointerId: e.pointerId, mark: overPicture(e.offsetY) && grabsMark(e.offsetX) };
   };
   const onUp = (e: PointerEvent) => {
     const d = drag;
     drag = null;
     if (!d || d.pointerId !== e.pointerId) return;
-    if (!d.moved && overPicture(e.offsetY)) intent({ kind: 'place', x: e.offsetX });
+    if (d.mark && d.moved) intent({ kind: 'drop-mark', x: e.offsetX });
+    else if (!d.moved && overPicture(e.offsetY)) intent({ kind: 'place', x: e.offsetX });
   };
   const onLeave = () => {
     if (!drag) intent({ kind: 'leave' });

@@ -35,11 +35,16 @@ export interface ViewerCallbacks {
   fetchTile: (raceId: string, level: number, index: number) => Promise<Blob>;
   /** A click (not a drag) on the composite, at a column quantised to 0.1 (thousandths). */
   onClick(milliColumn: number, screenX: number): void;
+  /** The selected competitor's hairline was dragged to this column (thousandths). */
+  onDropMark?(competitorId: string, milliColumn: number): void;
   /** The hairline moved (null: pointer left the composite). */
   onHover?(milliColumn: number | null): void;
   /** First tile pixels drawn after setData for a new race. */
   onFirstPixels?(): void;
 }
+
+/** Screen pixels either side of the selected mark's hairline where a press grabs it for dragging. */
+const GRAB_PX = 5;
 
 export class ViewerEngine {
   private data: ViewerData | null = null;
@@ -70,7 +75,12 @@ export class ViewerEngine {
     });
     this.resize = new ResizeObserver(() => this.measure());
     this.resize.observe(container);
-    this.detach = attachPointerInput(overlayCanvas, (y) => y <= this.size.imageHeight, (i) => this.apply(i));
+    this.detach = attachPointerInput(
+      overlayCanvas,
+      (y) => y <= this.size.imageHeight,
+      (i) => this.apply(i),
+      (x) => this.selectedMarkNear(x) !== null,
+    );
     this.measure();
   }
 
@@ -167,6 +177,12 @@ export class ViewerEngine {
     return this.hoverX ?? this.size.width / 2;
   }
 
+  /** The selected competitor's mark when its hairline is within GRAB_PX of screen x (it can be dragged). */
+  private selectedMarkNear(x: number): string | null {
+    const m = this.data?.marks.find((k) => k.selected);
+    return m && Math.abs(columnToScreenX(this.vp, m.column) - x) <= GRAB_PX ? m.competitorId : null;
+  }
+
   /** What pointer and wheel input asks for. */
   private apply(intent: ViewerIntent): void {
     switch (intent.kind) {
@@ -192,6 +208,11 @@ export class ViewerEngine {
         return this.setViewport(zoomAbout(this.vp, intent.x, intent.factor));
       case 'place':
         return this.callbacks.onClick(screenXToMilliColumn(this.vp, intent.x), intent.x);
+      case 'drop-mark': {
+        const id = this.data?.marks.find((k) => k.selected)?.competitorId;
+        if (id) this.callbacks.onDropMark?.(id, screenXToMilliColumn(this.vp, intent.x));
+        return;
+      }
     }
   }
 

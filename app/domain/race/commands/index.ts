@@ -39,6 +39,25 @@ export function importStartList(state: RaceState, file: string, sha256: string, 
   return { action: 'start-list.imported', payload: { file, sha256, competitors, ...(event ? { event } : {}) } };
 }
 
+/**
+ * The start list as edited in the app's table: the whole list after the edit. Ids must be unique; a competitor
+ * with a mark or a status stays (remove those first), as for an imported file.
+ */
+export function editStartList(state: RaceState, competitors: Competitor[]): Change<'start-list.edited'> {
+  refuseIfCertified(state.doc, 'change the start list');
+  const seen = new Set<string>();
+  for (const c of competitors) {
+    if (seen.has(c.id)) throw new UserError(`the start list has competitor ${c.id} twice`, 'CONFLICT');
+    seen.add(c.id);
+  }
+  const kept = (id: string) => seen.has(id);
+  const marked = state.doc.marks.filter((m) => !kept(m.competitorId)).map((m) => m.competitorId);
+  if (marked.length) throw new UserError(`competitor ${marked.join(', ')} has a mark: remove the mark before removing the competitor`, 'CONFLICT');
+  const withStatus = (state.doc.statuses ?? []).filter((st) => !kept(st.competitorId)).map((st) => `${st.competitorId} (${st.status})`);
+  if (withStatus.length) throw new UserError(`competitor ${withStatus.join(', ')} has a status: clear it before removing the competitor`, 'CONFLICT');
+  return { action: 'start-list.edited', payload: { competitors } };
+}
+
 export function addCompetitor(state: RaceState, competitor: Competitor): Change<'competitor.added'> {
   refuseIfCertified(state.doc, 'add a competitor');
   if (state.doc.competitors.some((c) => c.id === competitor.id)) throw new UserError(`competitor ${competitor.id} is already on the start list`, 'CONFLICT');

@@ -4,6 +4,14 @@ import { VIEWER } from '../colours.js';
 const HEIGHT = 18;
 const PADDING = 5;
 
+/** Where a filled tag would stand: its left and right screen x (centred on `x`, kept whole inside the viewer). */
+export function tagSpan(ctx: CanvasRenderingContext2D, viewerWidth: number, text: string, x: number, bold = false): [number, number] {
+  ctx.font = `${bold ? '700 ' : '600 '}12px system-ui, sans-serif`;
+  const w = ctx.measureText(text).width + 2 * PADDING;
+  const lx = Math.min(Math.max(x - w / 2, 2), viewerWidth - w - 2);
+  return [lx, lx + w];
+}
+
 /** A filled tag centred on `x` (kept whole inside the viewer), top at `y`; bold with an outline when selected. */
 export function drawTag(ctx: CanvasRenderingContext2D, viewerWidth: number, text: string, x: number, y: number, background: string, ink: string, bold = false): void {
   ctx.font = `${bold ? '700 ' : '600 '}12px system-ui, sans-serif`;

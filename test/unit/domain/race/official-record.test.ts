@@ -107,6 +107,21 @@ describe('DNS, DNF and DQ', () => {
   });
 });
 
+describe('the start list edited in the app', () => {
+  it('is replayed as one entry; duplicates, dropping a marked or statused competitor, and a certified race are refused', () => {
+    const log = new Log().mark('2', 20);
+    log.push(commands.editStartList(log.state, [{ id: '2', name: 'Runner 2' }, { id: '3', name: 'Runner 3' }, { id: '9', name: 'New', team: 'T' }]));
+    expect(log.doc.competitors.map((c) => c.id)).toEqual(['2', '3', '9']);
+    expect(() => commands.editStartList(log.state, [{ id: '2', name: 'A' }, { id: '2', name: 'B' }])).toThrow('the start list has competitor 2 twice');
+    expect(() => commands.editStartList(log.state, [{ id: '3', name: 'A' }])).toThrow('competitor 2 has a mark: remove the mark before removing the competitor');
+    log.push(commands.setStatus(log.state, { competitorId: '3', status: 'DNS', by: 'R', at: 'x' }));
+    expect(() => commands.editStartList(log.state, [{ id: '2', name: 'A' }])).toThrow('competitor 3 (DNS) has a status: clear it before removing the competitor');
+    log.push(commands.setStatus(log.state, { competitorId: '9', status: 'DNF', by: 'R', at: 'x' }));
+    log.push(commands.certify(log.state, { official: 'J', role: 'Chief', at: 'z', manifestSha256: 'm', resultsSha256: 'r', resultsRules: 2, errors: [] }));
+    expect(() => commands.editStartList(log.state, log.doc.competitors)).toThrow(/the race is certified/);
+  });
+});
+
 describe('dead heats', () => {
   it('motorsport: refused across different published times, saying why; accepted at the same 1/1000', () => {
     const log = new Log('motorsport').mark('1', 100.5).mark('2', 101.5).mark('3', 100.9);

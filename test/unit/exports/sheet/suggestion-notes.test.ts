@@ -16,21 +16,21 @@ afterAll(() => fx?.cleanup());
 
 function notesWith(suggestion: NonNullable<Mark['suggestion']>): string[] {
   const marks = fx.view.marks.map((m) => (m.competitorId === '7' ? { ...m, origin: 'suggestion' as const, suggestion, by: 'A. Judge' } : m));
-  return sheetNotes({ ...fx.view, marks }, { offImage: [] } as unknown as ImagePlan).filter((n) => n.includes('detected edge'));
+  return sheetNotes({ ...fx.view, marks }, { offImage: [] } as unknown as ImagePlan).filter((n) => n.includes('suggested edge'));
 }
 
 describe('result sheet notes on accepted suggestions', () => {
   it('prints a calibrated uncertainty', () => {
     expect(notesWith({ index: 2, uncertaintyNs: '9152000', confidence: 0.8, calibrated: true })).toEqual([
-      '#7 Anna Müller: hairline placed from detected edge 2 (±9.152 ms), confirmed by A. Judge.',
+      '#7 Anna Müller: hairline placed from suggested edge S3 (±9.152 ms), confirmed by A. Judge.',
     ]);
   });
 
   it('prints no uncertainty that is not calibrated, nor one from before detectors said', () => {
     expect(notesWith({ index: 2, uncertaintyNs: '80000000', confidence: 0.2, calibrated: false, flags: ['no-sub-frame'] })).toEqual([
-      '#7 Anna Müller: hairline placed from detected edge 2, confirmed by A. Judge; the detector placed it only to the frame.',
+      '#7 Anna Müller: hairline placed from suggested edge S3, confirmed by A. Judge; the detector placed it only to the frame.',
     ]);
-    expect(notesWith({ index: 1, uncertaintyNs: '9152000', confidence: 0.5 })).toEqual(['#7 Anna Müller: hairline placed from detected edge 1, confirmed by A. Judge.']);
+    expect(notesWith({ index: 1, uncertaintyNs: '9152000', confidence: 0.5 })).toEqual(['#7 Anna Müller: hairline placed from suggested edge S2, confirmed by A. Judge.']);
   });
 
   it('says when the competitor was already on the line when the recording started', () => {

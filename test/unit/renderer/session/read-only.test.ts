@@ -18,6 +18,7 @@ vi.mock('../../../../renderer/src/api/index.js', () => ({
     ),
     subscribe: () => () => undefined,
     fetchRaceFile: async () => new Blob(),
+    downloadExport: async () => new Blob(),
   },
 }));
 

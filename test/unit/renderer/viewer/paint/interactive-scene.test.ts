@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderInteractiveScene } from '../../../../../renderer/src/viewer/paint/interactive-scene.js';
 import { pointerReadout } from '../../../../../renderer/src/viewer/pointer-readout.js';
 import type { ViewerMark, ViewerSuggestion } from '../../../../../renderer/src/viewer/scene.js';
-import { RecordingCanvas } from '../../fakes/recording-canvas.js';
+import { RecordingCanvas, type Rect } from '../../fakes/recording-canvas.js';
 import { interactiveScene, viewerData, viewport } from '../scene-fixture.js';
 
 const mark = (column: number, extra: Partial<ViewerMark> = {}): ViewerMark => ({ competitorId: '7', label: '#7', colour: '#ff3df2', column, selected: false, ...extra });
@@ -26,6 +26,21 @@ function paint(scene = interactiveScene()): RecordingCanvas {
 }
 
 describe('placed marks', () => {
+  it('tags never overlap: close marks stack on rows of their own, a far one keeps the top row', () => {
+    // At 16 px/column, columns 10 and 10.2 are 3 px apart (their tags would overlap); column 30 is 320 px away.
+    const marks = [mark(10, { competitorId: '5', label: '#5 (S1)' }), mark(10.2, { competitorId: '17', label: '#17 (S2)' }), mark(30, { competitorId: '48', label: '#48' })];
+    const canvas = paint(interactiveScene({ data: viewerData({ marks }) }));
+    const tags = canvas.drawn.filter((d): d is Rect => d.kind === 'fillRect' && d.h === 18);
+    expect(tags).toHaveLength(3);
+    const [a, b, c] = tags as [Rect, Rect, Rect];
+    expect(a.y).not.toBe(b.y);
+    expect(c.y).toBe(Math.min(a.y, b.y));
+    for (const [p, q] of [[a, b], [a, c], [b, c]] as const) {
+      const apart = p.y !== q.y || p.x + p.w <= q.x || q.x + q.w <= p.x;
+      expect(apart).toBe(true);
+    }
+  });
+
   it('stand on the screen pixel of the column’s centre (image x = column + 0.5), in the competitor’s colour over a dark halo', () => {
     // Column 10's centre is image x 10.5 → screen x 168 at 16 px/column: stroked on the pixel centre 168.5.
     const canvas = paint(interactiveScene({ data: viewerData({ marks: [mark(10)] }) }));
