@@ -24,6 +24,8 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'account-for-competitors': () => 'mark each, or record it with photofinish status RACE --competitor ID --dns, --dnf or --dq',
   'name-audio-file': () => 'give the sound file with --audio FILE',
   'choose-race-folder': () => 'choose another --out RACE',
+  'init-meet': () => 'make it a meet first with photofinish meet init MEETDIR --by NAME',
+  'change-meet': () => 'change its settings with photofinish meet set MEETDIR',
 };
 
 /** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */

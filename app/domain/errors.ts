@@ -51,6 +51,10 @@ export const HINTS = [
   'name-audio-file',
   /** The place chosen for a new race (or a recording's frames beside it) is taken: choose another. */
   'choose-race-folder',
+  /** The folder is not a meet: make it one first. */
+  'init-meet',
+  /** The folder already is a meet: change its settings instead of making it again. */
+  'change-meet',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -11,6 +11,8 @@
 import type { RaceView } from '../api/types.js';
 import { windText } from '../domain/event/race-event.js';
 import { encodeCp1252 } from '../domain/text/cp1252.js';
+import { formatUnits } from '../domain/sports/clock-format.js';
+import { divCeil } from '../domain/time/ticks.js';
 import { finisherGaps, ticksFixed } from './gaps-text.js';
 
 /**
@@ -39,7 +41,25 @@ export function splitName(name: string, first?: string, last?: string, whole = f
   return [words[words.length - 1] as string, words.slice(0, -1).join(' ')];
 }
 
-export function resultsLif(view: RaceView): Buffer {
+/** A meet's database precision for the time field: hundredths or thousandths of a second. */
+export type LifPrecision = '0.01' | '0.001';
+
+export interface LifOptions {
+  /**
+   * Write the time field as plain seconds at this precision, rounded up as timing rules round (`9.58`,
+   * `1:05.441`), with no flags; a hand time stays at tenths. Without it the field is the sport's published time.
+   */
+  precision?: LifPrecision;
+}
+
+/** The time field at a meet's precision: exact nanoseconds rounded up to 1/100 or 1/1000 s (a hand time to 1/10). */
+function lifTime(ns: string | null, display: string, hand: boolean | undefined, precision: LifPrecision | undefined): string {
+  if (precision === undefined || ns === null) return display;
+  const decimals = hand ? 1 : precision === '0.001' ? 3 : 2;
+  return formatUnits(divCeil(BigInt(ns), 10n ** BigInt(9 - decimals)), decimals);
+}
+
+export function resultsLif(view: RaceView, options: LifOptions = {}): Buffer {
   const first = view.timesNs[0];
   const last = view.timesNs[view.timesNs.length - 1];
   const duration = first !== undefined && last !== undefined ? ticksFixed(BigInt(last) - BigInt(first), 3) : '';
@@ -61,18 +81,22 @@ export function resultsLif(view: RaceView): Buffer {
   const gaps = finisherGaps(view.results.finishers, view.results.sport);
   const animals = view.results.sport === 'horse' || view.results.sport === 'greyhound';
   const lines = [header.map(lifField).join(',')];
+  // Dead-heaters share the first one's time: every one of them gets that time rounded, not their own.
+  const firstAtPlace = new Map<number, string | null>();
   view.results.finishers.forEach((f, i) => {
     if (f.place === null) return;
+    if (!firstAtPlace.has(f.place)) firstAtPlace.set(f.place, f.time_ns);
+    const ns = f.dead_heat ? (firstAtPlace.get(f.place) ?? null) : f.time_ns;
     const c = comps.get(f.competitor);
     const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName, animals);
     const delta = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
-    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', f.time_display, '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
+    const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', lifTime(ns, f.time_display, f.hand, options.precision), '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
     lines.push(fields.map(lifField).join(','));
   });
   for (const o of view.results.others) {
     const c = comps.get(o.competitor);
     const [lastName, firstName] = splitName(o.name, c?.firstName, c?.lastName, animals);
-    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', o.time_display, '', '', ''];
+    const fields = [o.status === 'unmarked' ? '' : o.status, o.competitor, o.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, o.team ?? '', lifTime(o.time_ns, o.time_display, undefined, options.precision), '', '', ''];
     lines.push(fields.map(lifField).join(','));
   }
   return Buffer.from(encodeCp1252(lines.join('\r\n') + '\r\n'));

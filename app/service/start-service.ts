@@ -25,6 +25,7 @@ import { sha256Bytes } from '../store/sha256.js';
 import { SOFTWARE } from '../runtime/version.js';
 import type { ServiceContext } from './context.js';
 import { buildRaceView } from './race-view.js';
+import { publishAfterChange } from './meet-publish.js';
 
 export type StartService = Pick<PhotofinishService, keyof typeof startMethods>;
 
@@ -36,7 +37,9 @@ export function createStartService(ctx: ServiceContext): StartService {
     const at = new Date().toISOString();
     const state = await commitChange(dir, (s) => ({ actor, at, ...build(s, at) }));
     ctx.emit({ type: 'race-changed', raceId, revision: state.doc.revision, auditCount: state.doc.audit.count });
-    return buildRaceView(raceId, dir, state, evidence);
+    const view = buildRaceView(raceId, dir, state, evidence);
+    await publishAfterChange(ctx, dir, view);
+    return view;
   }
 
   return {

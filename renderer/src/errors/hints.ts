@@ -24,6 +24,8 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'account-for-competitors': () => 'Mark each of them, or choose DNS, DNF or DQ from its row’s status menu in the start list.',
   'name-audio-file': () => 'In “Time zero…”, give the “Audio file…” recorded with the footage.',
   'choose-race-folder': () => 'Choose another folder under “Save the race in”.',
+  'init-meet': () => 'Choose a meet folder, or make this folder a meet under “Open a meet”.',
+  'change-meet': () => 'Open it as a meet; its settings are changed on the Meet screen.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */
