@@ -28,7 +28,7 @@ export async function readMeetSettings(meetDir: string): Promise<MeetSettings> {
   } catch (err) {
     throw new UserError(`${file}: malformed JSON (${(err as Error).message.split('\n')[0]}); the file was left untouched`, 'INVALID_ARGUMENT');
   }
-  if ((json as { schema?: unknown } | null)?.schema !== MEET_SCHEMA) throw new UserError(`${file}: not a Photofinish meet file`, 'INVALID_ARGUMENT');
+  if ((json as { schema?: unknown } | null)?.schema !== MEET_SCHEMA) throw new UserError(`${file}: not a meet settings file`, 'INVALID_ARGUMENT');
   const parsed = meetSettings.safeParse(json);
   if (!parsed.success) throw new UserError(`${file}: ${describeZodIssues(parsed.error.issues)}`, 'INVALID_ARGUMENT');
   return parsed.data;
