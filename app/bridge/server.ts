@@ -8,6 +8,8 @@
  *                                         (methods that carry bytes: one octet-stream body, see app/api/binary-body.ts)
  *   GET  /api/events                      server-sent events (the renderer reads them with fetch + bearer)
  *   GET  /race-files/<raceId>/<path>      files of an open race (tiles, composite, exports); bearer token
+ *   GET  /board, /board/events            with `meet`: the announcer's board and its live stream; the board's own
+ *                                         read-only token (board-routes.ts), which opens nothing else
  *
  * Sign-in: `url` is `<origin>/#token=<token>`. The fragment never leaves the browser (not in logs, not in Referer);
  * the renderer moves it into sessionStorage, clears it from the address bar and sends it as a bearer header.
@@ -28,6 +30,7 @@ import { isRefusal, locateRaceFile, locateRendererFile, type Refusal } from '../
 import { log, logUnexpected } from '../runtime/log.js';
 import type { RunningService } from '../service/create-service.js';
 import { allowedHosts, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
+import { createBoardRoutes } from './board-routes.js';
 import { createEventStreams } from './event-stream.js';
 import { httpStatusOf } from './http-status.js';
 import { sendFile } from './send-file.js';
@@ -47,6 +50,8 @@ export interface BridgeOptions {
   host?: string;
   /** A fixed token (tests); by default 32 random bytes per run. */
   token?: string;
+  /** A meet folder: serves its board (`/board`) to the meet's read-only board token. */
+  meet?: string;
 }
 
 export interface RunningBridge {
@@ -72,6 +77,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   }
 
   const events = createEventStreams(opts.running);
+  const board = opts.meet !== undefined ? createBoardRoutes(opts.running, opts.meet) : null;
   let hosts = new Set<string>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -90,13 +96,14 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     if (!rawUrl.startsWith('/')) return sendText(res, 400, 'Bad request target.');
     const rawPath = rawUrl.split('?')[0] ?? '';
 
+    if (board && (rawPath === '/board' || rawPath.startsWith('/board/')) && (await board.handle(req, res, rawPath, SECURITY_HEADERS, token))) return;
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return handleApi(req, res, rawPath.slice('/api/'.length));
     if (rawPath.startsWith('/race-files/')) return handleRaceFile(req, res, rawPath.slice('/race-files/'.length));
     return handleRenderer(req, res, rawPath === '/' ? 'index.html' : rawPath.slice(1));
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, rawName: string): Promise<void> {
-    if (!hasBearer(req, token)) return unauthorized(res);
+    if (!hasBearer(req, token)) return board && (await board.isBoardRequest(req)) ? handleBoardApi(req, res, rawName) : unauthorized(res);
     if (rawName === 'events') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
       events.open(res, SECURITY_HEADERS);
@@ -126,6 +133,22 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       }
     }
     await answer(res, name, args);
+  }
+
+  /** The board's token: `getBoard` of the bridge's own meet, and nothing else (no events, no other method). */
+  async function handleBoardApi(req: IncomingMessage, res: ServerResponse, rawName: string): Promise<void> {
+    const body = req.method === 'POST' && rawName === 'getBoard' ? await readBody(req, MAX_BODY_BYTES) : null;
+    let args: unknown;
+    try {
+      args = body && body !== 'too-large' ? JSON.parse(body.toString('utf8')) : null;
+    } catch {
+      args = null; // not JSON: refused below like any other call the board may not make
+    }
+    if (!board?.allows(rawName, args)) {
+      log().warn({ method: rawName.slice(0, 80) }, 'bridge refused the board token for more than the board');
+      return sendJson(res, 403, errorBody('FORBIDDEN', 'The board token opens the board only.'));
+    }
+    await answer(res, rawName, args);
   }
 
   /** A method that carries bytes: one octet-stream body (app/api/binary-body.ts), its own size limit. */
@@ -178,6 +201,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     close() {
       closed ??= new Promise<void>((resolve) => {
         events.closeAll();
+        board?.closeAll();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -91,7 +91,6 @@ const samePass = (a: RawFiles, b: RawFiles) =>
   (['sch', 'evt', 'ppl'] as const).every((k) => (a[k] === null && b[k] === null) || (a[k] !== null && b[k] !== null && a[k].bytes.equals(b[k].bytes)));
 
 function parseInput(raw: RawFiles): MeetInput {
-  if (!raw.evt && !raw.sch) throw new UserError(`the meet's input folder holds neither lynx.sch nor lynx.evt`, 'NOT_FOUND');
   const text = (f: { bytes: Buffer }) => decodeStartListBytes(f.bytes);
   const schedule: ScheduledRace[] | null = raw.sch ? parseSchedule(text(raw.sch), raw.sch.file) : null;
   const events: EvtEvent[] = raw.evt ? listEvtEvents(text(raw.evt), raw.evt.file) : [];
@@ -113,6 +112,8 @@ export async function readMeetInput(dir: string, options: ReadOptions = {}): Pro
   for (;;) {
     const current = await readPass(dir, settleMs, deadline);
     if (samePass(previous, current)) {
+      // Nothing to wait for: no meet software has written here (yet).
+      if (!current.evt && !current.sch) throw new UserError(`${dir}: the meet's input folder holds neither lynx.sch nor lynx.evt`, 'NOT_FOUND');
       try {
         return parseInput(current);
       } catch (err) {
