@@ -2,12 +2,10 @@
  * Where `build --meet MEETDIR --event 12-1-3` puts a race and what it starts from: the folder `races/012-1-03`, the
  * meet's lynx.evt for its start list and event identity, the schedule's event name for its name.
  */
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { UserError } from '../domain/errors.js';
 import { meetRaceName, parseMeetEvent } from '../domain/meet/race-name.js';
 import { meetFiles } from './meet-folder.js';
-import { readMeetInput } from './meet-input.js';
+import { findInputFile, readMeetInput } from './meet-input.js';
 import { meetPaths, readMeetSettings } from './meet-settings-file.js';
 
 export interface MeetBuildTarget {
@@ -31,11 +29,11 @@ export async function meetBuildTarget(meetDir: string, eventText: string, what =
     throw new UserError(`${meetDir}: the meet's schedule has no race ${key.event}-${key.round}-${key.heat} (scheduled: ${known || 'none'})`, 'NOT_FOUND');
   }
   const listed = input.startLists.get(race);
-  const evtName = (await readdir(inputDir)).find((n) => n.toLowerCase() === 'lynx.evt');
+  const evt = await findInputFile(inputDir, 'lynx.evt');
   return {
     race,
     out: meetFiles(meetDir).race(race),
-    startList: listed && listed.competitors.length > 0 && evtName ? path.join(inputDir, evtName) : null,
+    startList: listed && listed.competitors.length > 0 ? evt : null,
     startListEvent: `${key.event}-${key.round}-${key.heat}`,
     name: entry.name || race,
   };

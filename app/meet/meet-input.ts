@@ -37,6 +37,10 @@ export interface ReadOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The file in `dir` whose name is `name` in any case (meet software on Windows writes LYNX.EVT), or null. */
+export async function findInputFile(dir: string, name: string): Promise<string | null> {
+  return findFile(dir, name).catch(() => null);
+}
+
 async function findFile(dir: string, name: string): Promise<string | null> {
   let names: string[];
   try {

@@ -16,7 +16,7 @@ import { evtEventFields } from '../domain/start-list/parse-start-list.js';
 import { latestBoard } from '../meet/board-results.js';
 import { watchMeetInput, type InputWatcher } from '../meet/input-watcher.js';
 import { meetFiles } from '../meet/meet-folder.js';
-import { readMeetInput, type MeetInput } from '../meet/meet-input.js';
+import { findInputFile, readMeetInput, type MeetInput } from '../meet/meet-input.js';
 import { builtRaces, meetRaces } from '../meet/meet-races.js';
 import { meetPaths, readMeetSettings } from '../meet/meet-settings-file.js';
 import { readRaceFolder } from '../store/race-store.js';
@@ -114,6 +114,8 @@ export function createMeetService(ctx: ServiceContext): MeetService {
         feed: settings.feed ? feedTargetText(settings.feed.target) : null,
         boardToken: settings.boardToken,
         races: input ? await meetRaces(meetDir, input) : [],
+        racesDir: meetFiles(meetDir).races,
+        startList: await findInputFile(paths.input, 'lynx.evt'),
         refused,
         inputProblem,
       };

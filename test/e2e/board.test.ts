@@ -56,7 +56,7 @@ describe.skipIf(missing !== null)('the board', () => {
     const inProcessMs = Date.now() - t0;
     expect(await page.textContent('#state')).toBe('PROVISIONAL');
     expect(await page.textContent('#results tr:first-child td.time')).toBe('10.24');
-    const fontPx = await page.$eval('#results td.time', (el) => parseFloat(getComputedStyle(el).fontSize));
+    const fontPx = await page.$eval('#results td.time', (el) => parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { fontSize: string } }).getComputedStyle(el).fontSize));
     expect(fontPx).toBeGreaterThanOrEqual(36);
 
     // A mark made by another station's process reaches the board through the meet's output folder.

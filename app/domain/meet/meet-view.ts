@@ -31,6 +31,10 @@ export interface MeetView {
   /** The board's read-only token (the official sees it to open the board on another screen). */
   boardToken: string;
   races: MeetRaceRow[];
+  /** Where the meet's race folders go (`<racesDir>/012-1-03`): set-up builds a scheduled race there. */
+  racesDir: string;
+  /** The meet software's lynx.evt (set-up's start list for a scheduled race), null while there is none. */
+  startList: string | null;
   refused: MeetRefusal[];
   /** The input files could not be read as a whole (named, one line); the schedule is then the races built so far. */
   inputProblem: string | null;

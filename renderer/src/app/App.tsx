@@ -15,6 +15,7 @@ import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
 import { StartDialog } from '../start/StartDialog.js';
 import { CaptureScreen } from '../screens/CaptureScreen.js';
+import { MeetScreen } from '../meet/MeetScreen.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
@@ -54,9 +55,11 @@ export function App() {
       ) : screen.kind === 'start' ? (
         <StartScreen />
       ) : screen.kind === 'setup' ? (
-        <SetupScreen key={screen.source} source={screen.source} sourceKind={screen.sourceKind} />
+        <SetupScreen key={screen.source} source={screen.source} sourceKind={screen.sourceKind} {...(screen.preset ? { preset: screen.preset } : {})} />
       ) : screen.kind === 'capture' ? (
         <CaptureScreen />
+      ) : screen.kind === 'meet' ? (
+        <MeetScreen key={screen.path} path={screen.path} />
       ) : (
         <Workspace />
       )}

@@ -8,7 +8,7 @@ import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../session/errors.js';
 import { selectNativeDialogs } from '../session/navigation.js';
-import { session, useSession, type SetupKind } from '../session/state.js';
+import { session, useSession, type SetupKind, type SetupPreset } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { BuildRow } from '../setup/BuildRow.js';
 import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
@@ -27,14 +27,21 @@ function defaultOut(source: string): string {
   return `${trimmed.replace(/\.[^./\\]+$/, '')}-race`;
 }
 
-export function SetupScreen({ source, sourceKind }: { source: string; sourceKind: SetupKind }) {
+export function SetupScreen({ source, sourceKind, preset }: { source: string; sourceKind: SetupKind; preset?: SetupPreset }) {
   const api = rendererApi.api;
   const [probe, setProbe] = useState<SourceProbe | null>(null);
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
   const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
-  const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: defaultOut(source) });
+  const [race, setRace] = useState<RaceFieldValues>({
+    name: preset?.name ?? '',
+    sport: preset ? 'athletics' : 'motorsport',
+    startList: preset?.startList ?? '',
+    startListEvent: preset?.startList ? preset.startListEvent : '',
+    travel: 'right-to-left',
+    out: preset?.out ?? defaultOut(source),
+  });
   const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
   const eventRef = useRef(event);
   eventRef.current = event;
@@ -44,7 +51,10 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     onDone: (racePath) => {
       const at = racePath ?? race.out.trim();
       setFinished(at);
-      void openBuiltRace(at, race.travel).then(() => {
+      // A race of a meet: names lynx.evt leaves out come from lynx.ppl ("meet input"), as the CLI's build --meet does;
+      // a sync that fails leaves the race as built, and the Meet screen says why when it is next shown.
+      const joined = preset ? api.syncMeet({ path: preset.meet }).catch(() => undefined) : Promise.resolve();
+      void joined.then(() => openBuiltRace(at, race.travel)).then(() => {
         // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
         const r = session.get().race.view;
         const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
@@ -61,7 +71,7 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
       .then((p) => {
         if (!live) return;
         setProbe(p);
-        setRace((r) => ({ ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
+        setRace((r) => (preset ? r : { ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
         setTimeSource((t) => suggestedTimeSource(p, t));
       })
       .catch((err) => live && setError(messageOf(err)));

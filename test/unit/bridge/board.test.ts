@@ -46,7 +46,7 @@ describe('the board token', () => {
   it('reads the board of its meet', async () => {
     const res = await call('getBoard', { path: meetDir }, boardToken);
     expect(res.status).toBe(200);
-    expect((await res.json()).value).toMatchObject({ race: '012-1-03', results: { publication: 'provisional' } });
+    expect(((await res.json()) as { value: unknown }).value).toMatchObject({ race: '012-1-03', results: { publication: 'provisional' } });
   });
 
   it('is refused by every other method of the API, and by getBoard of another folder', async () => {
