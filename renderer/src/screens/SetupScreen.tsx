@@ -29,6 +29,7 @@ function defaultOut(source: string): string {
 
 export function SetupScreen({ source, sourceKind, preset }: { source: string; sourceKind: SetupKind; preset?: SetupPreset }) {
   const api = rendererApi.api;
+  const scheduled = preset !== undefined;
   const [probe, setProbe] = useState<SourceProbe | null>(null);
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
@@ -71,14 +72,15 @@ export function SetupScreen({ source, sourceKind, preset }: { source: string; so
       .then((p) => {
         if (!live) return;
         setProbe(p);
-        setRace((r) => (preset ? r : { ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
+        // A meet's race keeps the schedule's name; other footage is named after its file or folder.
+        setRace((r) => (scheduled ? r : { ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
         setTimeSource((t) => suggestedTimeSource(p, t));
       })
       .catch((err) => live && setError(messageOf(err)));
     return () => {
       live = false;
     };
-  }, [api, source]);
+  }, [api, source, scheduled]);
 
   useEffect(() => {
     if (!probe) return;
