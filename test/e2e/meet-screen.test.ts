@@ -65,4 +65,19 @@ describe.skipIf(skip !== null)('the Meet screen', () => {
     expect(race.competitors.map((c: { name: string }) => c.name)).toEqual(['Zoë Brontë', 'Inés Núñez']);
     expect(errors).toEqual([]);
   });
+
+  it('fills the camera set-up from the schedule too', async () => {
+    const { page } = app.browser;
+    await page.goto('about:blank'); // the address differs only in its fragment: load the app afresh
+    await page.goto(app.bridge.url);
+    await page.getByTestId('meet-path').fill(m.meetDir);
+    await page.getByTestId('open-meet').click();
+    await page.getByTestId('meet-races').waitFor();
+    expect(await page.getByTestId('next-race').textContent()).toBe('Next race: 007-2-01 Men 400m Semi 1');
+    await page.getByTestId('next-race').click();
+    await page.getByTestId('meet-camera').click();
+    await page.locator('input[name="name"]').waitFor();
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('Men 400m Semi 1');
+    expect(await page.locator('input[name="out"]').inputValue()).toBe(path.join(m.meetDir, 'races', '007-2-01'));
+  });
 });

@@ -57,7 +57,7 @@ export function App() {
       ) : screen.kind === 'setup' ? (
         <SetupScreen key={screen.source} source={screen.source} sourceKind={screen.sourceKind} {...(screen.preset ? { preset: screen.preset } : {})} />
       ) : screen.kind === 'capture' ? (
-        <CaptureScreen />
+        <CaptureScreen {...(screen.preset ? { preset: screen.preset } : {})} />
       ) : screen.kind === 'meet' ? (
         <MeetScreen key={screen.path} path={screen.path} />
       ) : (

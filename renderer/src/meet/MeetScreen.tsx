@@ -10,7 +10,7 @@ import { meetRaceName } from '../../../app/domain/meet/race-name.js';
 import { rendererApi } from '../api/index.js';
 import { ScreenHead } from '../screens/ScreenHead.js';
 import { messageOf } from '../session/errors.js';
-import { openCapture, openRaceAt, openSetup, selectNavigation } from '../session/navigation.js';
+import { openCaptureFor, openRaceAt, openSetup, selectNavigation } from '../session/navigation.js';
 import { useSession, type SetupKind } from '../session/state.js';
 import { nextRace, setupPreset, STATE_LABELS } from './meet-schedule.js';
 
@@ -106,7 +106,7 @@ export function MeetScreen({ path }: { path: string }) {
                 <button type="submit" className="primary" disabled={!source.trim()}>
                   Set up
                 </button>
-                <button type="button" onClick={openCapture}>
+                <button type="button" onClick={() => openCaptureFor(setupPreset(meet, chosen))} data-testid="meet-camera">
                   Camera…
                 </button>
               </div>

@@ -20,6 +20,7 @@ import { SetupStart } from '../start/SetupStart.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 import { ScreenHead } from './ScreenHead.js';
+import { joinMeet, presetRaceFields } from '../meet/preset.js';
 
 
 function defaultOut(source: string): string {
@@ -35,14 +36,9 @@ export function SetupScreen({ source, sourceKind, preset }: { source: string; so
   const [frameIndex, setFrameIndex] = useState(0);
   const [line, setLine] = useState<Segment | null>(null);
   const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
-  const [race, setRace] = useState<RaceFieldValues>({
-    name: preset?.name ?? '',
-    sport: preset ? 'athletics' : 'motorsport',
-    startList: preset?.startList ?? '',
-    startListEvent: preset?.startList ? preset.startListEvent : '',
-    travel: 'right-to-left',
-    out: preset?.out ?? defaultOut(source),
-  });
+  const [race, setRace] = useState<RaceFieldValues>(() =>
+    presetRaceFields({ name: '', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: defaultOut(source) }, preset),
+  );
   const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
   const eventRef = useRef(event);
   eventRef.current = event;
@@ -52,15 +48,14 @@ export function SetupScreen({ source, sourceKind, preset }: { source: string; so
     onDone: (racePath) => {
       const at = racePath ?? race.out.trim();
       setFinished(at);
-      // A race of a meet: names lynx.evt leaves out come from lynx.ppl ("meet input"), as the CLI's build --meet does;
-      // a sync that fails leaves the race as built, and the Meet screen says why when it is next shown.
-      const joined = preset ? api.syncMeet({ path: preset.meet }).catch(() => undefined) : Promise.resolve();
-      void joined.then(() => openBuiltRace(at, race.travel)).then(() => {
-        // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
-        const r = session.get().race.view;
-        const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
-        if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
-      });
+      void joinMeet(preset)
+        .then(() => openBuiltRace(at, race.travel))
+        .then(() => {
+          // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
+          const r = session.get().race.view;
+          const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
+          if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
+        });
     },
     onFailed: setError,
   });

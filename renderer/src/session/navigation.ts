@@ -49,6 +49,11 @@ export function openCapture(): void {
   session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'capture' } }, notices: { ...s.notices, error: null } }));
 }
 
+/** The capture screen for a meet's scheduled race: its name, folder and start list filled in. */
+export function openCaptureFor(preset: SetupPreset): void {
+  session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'capture', preset } }, notices: { ...s.notices, error: null } }));
+}
+
 export function goToStart(): void {
   session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'start' } }, dialog: { open: null }, notices: { ...s.notices, error: null } }));
 }

@@ -21,7 +21,7 @@ export interface SetupPreset {
 export type Screen =
   | { kind: 'start' }
   | { kind: 'setup'; source: string; sourceKind: SetupKind; preset?: SetupPreset }
-  | { kind: 'capture' }
+  | { kind: 'capture'; preset?: SetupPreset }
   | { kind: 'workspace' }
   | { kind: 'meet'; path: string };
 export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start';
