@@ -1,20 +1,11 @@
 /** The meet's schedule with each race's state, as `photofinish meet races` and the Meet screen list it. */
 import { readdir } from 'node:fs/promises';
-import { meetRaceState, type MeetRaceState } from '../domain/meet/race-state.js';
+import type { MeetRaceRow } from '../domain/meet/meet-view.js';
+import { meetRaceState } from '../domain/meet/race-state.js';
 import { readRaceDocument } from '../store/race-document-file.js';
 import { raceFiles } from '../store/race-store.js';
 import { meetFiles } from './meet-folder.js';
 import type { MeetInput } from './meet-input.js';
-
-export interface MeetRaceRow {
-  event: number;
-  round: number;
-  heat: number;
-  name: string;
-  state: MeetRaceState;
-  /** The race folder; null until built. */
-  race: string | null;
-}
 
 /** The races already built in the meet folder, by name. */
 export async function builtRaces(meetDir: string): Promise<string[]> {

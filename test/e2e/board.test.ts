@@ -17,12 +17,10 @@ let m: MeetFixture;
 let running: RunningService;
 let bridge: RunningBridge;
 let browser: LaunchedBrowser;
-const savedData = process.env.PHOTOFINISH_DATA_DIR;
 
 describe.skipIf(missing !== null)('the board', () => {
   beforeAll(async () => {
     m = await makeMeetFixture();
-    process.env.PHOTOFINISH_DATA_DIR = path.join(m.root, 'data');
     expect((await runCli(['meet', 'init', m.meetDir, '--input', m.input, '--output', m.output, '--by', 'Referee'])).code).toBe(0);
     const built = await runCli(['build', m.frames, '--meet', m.meetDir, '--event', '12-1-3', '--fps', '100', '--sport', 'athletics']);
     expect(built.code, built.err).toBe(0);
@@ -36,8 +34,6 @@ describe.skipIf(missing !== null)('the board', () => {
   afterAll(async () => {
     await browser?.close();
     await bridge?.close();
-    if (savedData === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
-    else process.env.PHOTOFINISH_DATA_DIR = savedData;
     await m?.cleanup();
   });
 

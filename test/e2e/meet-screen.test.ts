@@ -17,10 +17,8 @@ const artifacts = path.join(repoRoot, 'test-artifacts/i23-meet');
 describe.skipIf(skip !== null)('the Meet screen', () => {
   let app: E2eApp;
   let m: MeetFixture;
-  const savedData = process.env.PHOTOFINISH_DATA_DIR;
-  beforeAll(async () => {
+    beforeAll(async () => {
     m = await makeMeetFixture();
-    process.env.PHOTOFINISH_DATA_DIR = path.join(m.root, 'data');
     expect((await runCli(['meet', 'init', m.meetDir, '--input', m.input, '--output', m.output, '--by', 'Referee'])).code).toBe(0);
     const b = await runCli(['build', m.frames, '--meet', m.meetDir, '--event', '12-1-3', '--fps', '100', '--sport', 'athletics']);
     expect(b.code, b.err).toBe(0);
@@ -31,8 +29,6 @@ describe.skipIf(skip !== null)('the Meet screen', () => {
   });
   afterAll(async () => {
     await app?.close();
-    if (savedData === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
-    else process.env.PHOTOFINISH_DATA_DIR = savedData;
     await m?.cleanup();
   });
 

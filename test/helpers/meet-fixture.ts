@@ -29,11 +29,15 @@ export interface MeetFixture {
   output: string;
   frames: string;
   writeInput(name: string, text: string): Promise<void>;
+  /** Removes the folder and gives PHOTOFINISH_DATA_DIR back its value from before. */
   cleanup(): Promise<void>;
 }
 
+/** The fixture; PHOTOFINISH_DATA_DIR points into it (the CLI run in-process keeps its data there) until cleanup. */
 export async function makeMeetFixture(): Promise<MeetFixture> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pf-meet-'));
+  const savedData = process.env.PHOTOFINISH_DATA_DIR;
+  process.env.PHOTOFINISH_DATA_DIR = path.join(root, 'data');
   const input = path.join(root, 'lynx-in');
   const output = path.join(root, 'lynx-out');
   const frames = path.join(root, 'frames');
@@ -43,5 +47,10 @@ export async function makeMeetFixture(): Promise<MeetFixture> {
   await writeInput('lynx.evt', EVT);
   await writeInput('lynx.ppl', PPL);
   await writeFrames(frames, { width: 8, height: 6, frames: 40 });
-  return { root, meetDir: path.join(root, 'meet'), input, output, frames, writeInput, cleanup: () => fs.rm(root, { recursive: true, force: true }) };
+  const cleanup = async () => {
+    if (savedData === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
+    else process.env.PHOTOFINISH_DATA_DIR = savedData;
+    await fs.rm(root, { recursive: true, force: true });
+  };
+  return { root, meetDir: path.join(root, 'meet'), input, output, frames, writeInput, cleanup };
 }

@@ -13,19 +13,15 @@ import { EVT, makeMeetFixture, type MeetFixture } from '../../helpers/meet-fixtu
 let m: MeetFixture;
 let running: RunningService;
 const events: ApiEvent[] = [];
-const savedData = process.env.PHOTOFINISH_DATA_DIR;
 
 beforeAll(async () => {
   m = await makeMeetFixture();
-  process.env.PHOTOFINISH_DATA_DIR = path.join(m.root, 'data');
   expect((await runCli(['meet', 'init', m.meetDir, '--input', m.input, '--output', m.output, '--by', 'Referee'])).code).toBe(0);
   expect((await runCli(['build', m.frames, '--meet', m.meetDir, '--event', '7-2-1', '--fps', '100'])).code).toBe(0);
   running = createService({ shell: 'browser', dataDir: path.join(m.root, 'data') });
   running.subscribe((e) => events.push(e));
 });
 afterAll(async () => {
-  if (savedData === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
-  else process.env.PHOTOFINISH_DATA_DIR = savedData;
   await m.cleanup();
 });
 

@@ -17,19 +17,15 @@ const cli = (...argv: string[]) => runCli(argv);
 let m: MeetFixture;
 let udp: Socket;
 const received: string[] = [];
-const savedData = process.env.PHOTOFINISH_DATA_DIR;
 
 beforeAll(async () => {
   m = await makeMeetFixture();
-  process.env.PHOTOFINISH_DATA_DIR = path.join(m.root, 'data');
   udp = createSocket('udp4');
   udp.on('message', (b) => received.push(b.toString('utf8')));
   await new Promise<void>((r) => udp.bind(0, '127.0.0.1', () => r()));
 });
 afterAll(async () => {
   udp.close();
-  if (savedData === undefined) delete process.env.PHOTOFINISH_DATA_DIR;
-  else process.env.PHOTOFINISH_DATA_DIR = savedData;
   await m.cleanup();
 });
 
