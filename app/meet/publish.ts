@@ -11,6 +11,8 @@ import { feedTargetText, type MeetSettings } from '../domain/meet/meet-settings.
 import { systemErrorCondition } from '../domain/system-errors.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { withRaceLock } from '../store/race-lock.js';
+import { readRaceDocument } from '../store/race-document-file.js';
+import { raceFiles } from '../store/race-store.js';
 import { sendFeedMessage } from './feed-sender.js';
 import { meetFiles, meetOfRace } from './meet-folder.js';
 import { meetPaths, readMeetSettings } from './meet-settings-file.js';
@@ -39,7 +41,13 @@ export async function publishMeetRace(raceDir: string, view: RaceView): Promise<
   const { output } = meetPaths(meetDir, settings);
   let published: PublishedResults | null = null;
   try {
-    published = await writeMeetResults(output, race, view, settings.lifPrecision);
+    // Under the race's lock, and only while this is still the race's latest change: two stations saving the same
+    // race one after the other never leave the older result as the last file written.
+    published = await withRaceLock(raceDir, async () => {
+      const now = await readRaceDocument(raceFiles(raceDir).document).catch(() => null);
+      if (now && now.audit.count > view.auditCount) return null; // a newer change publishes its own result
+      return writeMeetResults(output, race, view, settings.lifPrecision);
+    });
   } catch (err) {
     notes.push(`${output}: ${race}.lif could not be written (${systemErrorCondition(err)}); it is written again on the next save`);
   }
