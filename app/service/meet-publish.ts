@@ -22,5 +22,5 @@ export async function publishAfterChange(ctx: ServiceContext, dir: string, view:
     view.meetNote = published.notes.join('; ');
     log().warn({ dir, notes: published.notes }, 'meet results not fully published');
   }
-  ctx.emit({ type: 'meet-changed', path: published.meetDir, changed: [published.race], refused: 0 });
+  ctx.emit({ type: 'meet-changed', path: published.meetDir, changed: [published.race], refused: [] });
 }

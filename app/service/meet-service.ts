@@ -72,7 +72,7 @@ export function createMeetService(ctx: ServiceContext): MeetService {
         result.notes.push(`${p.race}: ${err.message}`);
       }
     }
-    ctx.emit({ type: 'meet-changed', path: meetDir, changed: result.changed, refused: result.refused.length });
+    ctx.emit({ type: 'meet-changed', path: meetDir, changed: result.changed, refused: result.refused.map((r) => r.message) });
     return result;
   }
 

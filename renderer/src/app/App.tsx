@@ -20,6 +20,7 @@ import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
 import { closeDialog, selectDialog } from '../session/dialogs.js';
+import { showNotice } from '../session/notices.js';
 import { selectNavigation, startApp } from '../session/navigation.js';
 import { refreshRace } from '../session/race.js';
 import { session, useSession } from '../session/state.js';
@@ -37,6 +38,8 @@ export function App() {
       // A change made elsewhere (another window, the CLI): show it.
       if (e.type === 'race-changed' && r && e.raceId === r.raceId && e.auditCount !== r.auditCount) void refreshRace();
       if (e.type === 'menu') runMenuAction(e.action, e.path);
+      // The meet's files would drop a marked competitor: the official decides, wherever they are in the app.
+      if (e.type === 'meet-changed' && e.refused.length > 0) showNotice(e.refused.join(' · '));
     });
   }, []);
 

@@ -37,7 +37,7 @@ describe('a watched meet', () => {
     while ((await ids()).length < 2 && Date.now() - t0 < 8000) await new Promise((r) => setTimeout(r, 50));
     expect(await ids()).toEqual(['31', '32']);
     console.log(`a rewritten lynx.evt reached the race in ${Date.now() - t0} ms`);
-    while (!events.some((e) => e.type === 'meet-changed' && e.refused === 0 && e.changed.length === 1) && Date.now() - t0 < 8000) await new Promise((r) => setTimeout(r, 20));
+    while (!events.some((e) => e.type === 'meet-changed' && e.refused.length === 0 && e.changed.length === 1) && Date.now() - t0 < 8000) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 300)); // the outputs of that change are written before the event; let the watcher settle
     const audit = (await fs.readFile(path.join(race, 'audit.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(audit.filter((e) => e.actor === 'meet input').map((e) => e.action)).toEqual(['start-list.imported']);
