@@ -13,13 +13,24 @@ export async function builtRaces(meetDir: string): Promise<string[]> {
   return entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
 }
 
-export async function meetRaces(meetDir: string, input: MeetInput): Promise<MeetRaceRow[]> {
-  const built = new Set(await builtRaces(meetDir));
-  return Promise.all(
-    input.schedule.map(async (s) => {
-      const dir = meetFiles(meetDir).race(s.race);
-      const doc = built.has(s.race) ? await readRaceDocument(raceFiles(dir).document).catch(() => null) : null;
-      return { event: s.event, round: s.round, heat: s.heat, name: s.name, state: doc === null && built.has(s.race) ? 'built' : meetRaceState(doc), race: built.has(s.race) ? dir : null };
-    }),
-  );
+/**
+ * The schedule's races in running order, then any race built in the meet that the schedule no longer names (the
+ * meet software dropped it): a race with a result is never left off the list.
+ */
+export async function meetRaces(meetDir: string, input: MeetInput | null): Promise<MeetRaceRow[]> {
+  const built = await builtRaces(meetDir);
+  const schedule = input?.schedule ?? [];
+  const row = async (race: string, key: { event: number; round: number; heat: number } | null, name: string): Promise<MeetRaceRow | null> => {
+    const dir = meetFiles(meetDir).race(race);
+    const isBuilt = built.includes(race);
+    const doc = isBuilt ? await readRaceDocument(raceFiles(dir).document).catch(() => null) : null;
+    const k = key ?? (doc?.event?.number != null ? { event: doc.event.number, round: doc.event.round ?? 1, heat: doc.event.heat ?? 1 } : null);
+    if (!k) return null; // a folder of races/ that is not a race of this meet
+    return { event: k.event, round: k.round, heat: k.heat, name: name || (doc?.event?.name ?? ''), state: doc === null && isBuilt ? 'built' : meetRaceState(doc), race: isBuilt ? dir : null };
+  };
+  const rows = await Promise.all([
+    ...schedule.map((s) => row(s.race, s, s.name)),
+    ...built.filter((b) => !schedule.some((s) => s.race === b)).sort().map((b) => row(b, null, '')),
+  ]);
+  return rows.filter((r): r is MeetRaceRow => r !== null);
 }

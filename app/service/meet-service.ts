@@ -113,7 +113,7 @@ export function createMeetService(ctx: ServiceContext): MeetService {
         lifPrecision: settings.lifPrecision,
         feed: settings.feed ? feedTargetText(settings.feed.target) : null,
         boardToken: settings.boardToken,
-        races: input ? await meetRaces(meetDir, input) : [],
+        races: await meetRaces(meetDir, input),
         racesDir: meetFiles(meetDir).races,
         startList: await findInputFile(paths.input, 'lynx.evt'),
         refused,

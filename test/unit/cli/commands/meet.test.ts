@@ -136,6 +136,16 @@ describe('a meet from the command line', () => {
     const listed = await cli('meet', 'races', m.meetDir);
     expect(listed.out).toContain('012-1-03  Men 100m Final     certified');
     expect(listed.err).toContain('005-1-01: the meet\'s new start list leaves out 22 (mark)');
+
+    // The meet software drops 7-2-1 from the schedule: the built race stays listed, after the schedule's.
+    await m.writeInput('lynx.sch', '12,1,3\r\n5,1,1\r\n');
+    const after = JSON.parse((await cli('meet', 'races', m.meetDir, '--json')).out);
+    expect(after.map((r: { event: number; state: string }) => [r.event, r.state])).toEqual([
+      [12, 'certified'],
+      [5, 'marked'],
+      [7, 'built'],
+    ]);
+    expect(after[2]).toMatchObject({ round: 2, heat: 1, name: 'Men 400m Semi 1', race: race7 });
   }, 60_000);
 
   // FinishLynx readers take the header's last field as the start time of day, HH:MM:SS.mmm. The exporter on this
@@ -150,7 +160,7 @@ describe('a meet from the command line', () => {
   });
 
   it('refuses what a meet cannot do, in one line', async () => {
-    expect(await cli('build', m.frames, '--meet', m.meetDir, '--event', '99-1-1', '--fps', '100')).toMatchObject({ code: 2, err: expect.stringMatching(/the meet's schedule has no race 99-1-1 \(scheduled: 12-1-3, 5-1-1, 7-2-1\)$/) });
+    expect(await cli('build', m.frames, '--meet', m.meetDir, '--event', '99-1-1', '--fps', '100')).toMatchObject({ code: 2, err: expect.stringMatching(/the meet's schedule has no race 99-1-1 \(scheduled: 12-1-3, 5-1-1\)$/) });
     expect(await cli('build', m.frames, '--meet', m.meetDir, '--out', 'x', '--event', '12-1-3')).toMatchObject({ code: 2, err: 'photofinish build: give --meet MEETDIR or --out RACE, not both (a meet puts its races in MEETDIR/races)' });
     expect(await cli('meet', 'set', m.meetDir, '--feed', 'http://x:1')).toMatchObject({ code: 2, err: 'photofinish meet: feed "http://x:1" must be udp://HOST:PORT or tcp://HOST:PORT' });
     expect(await cli('meet', 'set', m.meetDir, '--lif-precision', '0.1')).toMatchObject({ code: 2, err: 'photofinish meet: --lif-precision "0.1" must be 0.01 or 0.001' });
