@@ -148,12 +148,12 @@ async function syncCommand(argv: string[], ctx: CliContext): Promise<number> {
   const meet = await ctx.api.openMeet({ path: meetDir });
   ctx.io.out(`Watching ${meet.input} (Ctrl+C to stop)`);
   const watcher = watchMeetInput(meet.input, once);
+  const alive = setInterval(() => undefined, 60_000); // the watcher's own timers never keep a process alive
   await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    setInterval(() => undefined, 60_000); // keeps the process alive while watching
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
   });
+  clearInterval(alive);
   watcher.close();
   return 0;
 }
