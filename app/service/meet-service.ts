@@ -31,7 +31,7 @@ export const MEET_INPUT_ACTOR = 'meet input';
 
 export function createMeetService(ctx: ServiceContext): MeetService {
   const change = raceChanger(ctx);
-  const watchers = new Map<string, InputWatcher>();
+  const watchers = new Map<string, { input: string; watcher: InputWatcher }>();
 
   /** Each built race with the start list the input gives it and what applying it would do. */
   async function plan(meetDir: string, input: MeetInput) {
@@ -76,14 +76,14 @@ export function createMeetService(ctx: ServiceContext): MeetService {
     return result;
   }
 
+  /** Watches the meet's input folder (again, where `meet set --input` moved it since). */
   function watch(meetDir: string, inputDir: string): void {
-    if (ctx.shell === 'cli' || watchers.has(meetDir)) return;
-    watchers.set(
-      meetDir,
-      watchMeetInput(inputDir, async () => {
-        await apply(meetDir);
-      }),
-    );
+    if (ctx.shell === 'cli' || watchers.get(meetDir)?.input === inputDir) return;
+    watchers.get(meetDir)?.watcher.close();
+    const watcher = watchMeetInput(inputDir, async () => {
+      await apply(meetDir);
+    });
+    watchers.set(meetDir, { input: inputDir, watcher });
   }
 
   return {
