@@ -53,10 +53,21 @@ export interface LifOptions {
 }
 
 /** The time field at a meet's precision: exact nanoseconds rounded up to 1/100 or 1/1000 s (a hand time to 1/10). */
+function lifUnits(ns: string, decimals: number): bigint {
+  return divCeil(BigInt(ns), 10n ** BigInt(9 - decimals));
+}
+
 function lifTime(ns: string | null, display: string, hand: boolean | undefined, precision: LifPrecision | undefined): string {
   if (precision === undefined || ns === null) return display;
   const decimals = hand ? 1 : precision === '0.001' ? 3 : 2;
-  return formatUnits(divCeil(BigInt(ns), 10n ** BigInt(9 - decimals)), decimals);
+  return formatUnits(lifUnits(ns, decimals), decimals);
+}
+
+/** The delta at the meet's precision: the written times' difference, so the file's numbers add up. */
+function lifDelta(ns: string | null, winnerNs: string | null | undefined, precision: LifPrecision): string {
+  if (ns === null || winnerNs === null || winnerNs === undefined) return '';
+  const decimals = precision === '0.001' ? 3 : 2;
+  return formatUnits(lifUnits(ns, decimals) - lifUnits(winnerNs, decimals), decimals);
 }
 
 export function resultsLif(view: RaceView, options: LifOptions = {}): Buffer {
@@ -89,7 +100,8 @@ export function resultsLif(view: RaceView, options: LifOptions = {}): Buffer {
     const ns = f.dead_heat ? (firstAtPlace.get(f.place) ?? null) : f.time_ns;
     const c = comps.get(f.competitor);
     const [lastName, firstName] = splitName(f.name, c?.firstName, c?.lastName, animals);
-    const delta = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
+    const published = (gaps[i]?.behindWinner ?? '').replace(/^\+/, '');
+    const delta = options.precision !== undefined && published !== '' && published !== 'DH' && published !== 'tie' && !f.hand ? lifDelta(ns, firstAtPlace.get(1), options.precision) : published;
     const fields = [String(f.place), f.competitor, f.lane ?? c?.trap ?? c?.draw ?? '', lastName, firstName, f.team ?? '', lifTime(ns, f.time_display, f.hand, options.precision), '', delta === 'DH' || delta === 'tie' ? '0' : delta, ''];
     lines.push(fields.map(lifField).join(','));
   });

@@ -37,7 +37,7 @@ function readLif(bytes: Buffer) {
     const parts = t.split(':').map(Number);
     return parts.reduce((acc, p) => acc * 60 + p, 0);
   };
-  return { header, startTime: header[header.length - 1], rows: rows.map((r) => ({ place: r[0], id: r[1], last: r[3], first: r[4], time: r[6] as string, seconds: r[6] ? seconds(r[6]) : null })) };
+  return { header, startTime: header[header.length - 1], delta: rows.map((r) => r[8]), rows: rows.map((r) => ({ place: r[0], id: r[1], last: r[3], first: r[4], time: r[6] as string, seconds: r[6] ? seconds(r[6]) : null })) };
 }
 
 const waitFor = async (check: () => boolean, ms = 3000) => {
@@ -88,6 +88,8 @@ describe('a meet from the command line', () => {
     expect((await cli('mark', race, '--competitor', '8', '--time', '65.4401', '--typed', '--by', 'Judge')).code).toBe(0);
     const lif2 = readLif(await fs.readFile(path.join(m.output, '012-1-03.lif')));
     expect(lif2.rows[1]).toMatchObject({ place: '2', id: '8', time: '1:05.441', seconds: 65.441 });
+    expect(lif2.delta[1]).toBe('55.206'); // the written times' difference, at the meet's precision
+
     const json = JSON.parse(await fs.readFile(path.join(m.output, '012-1-03.json'), 'utf8'));
     expect(json).toMatchObject({ race: '012-1-03', publication: 'provisional', certified: false, event: { number: 12 } });
     expect(json.finishers.map((f: { competitor: string }) => f.competitor)).toEqual(['7', '8']);
