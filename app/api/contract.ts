@@ -11,6 +11,7 @@ import { detectionMethods } from './methods/detection.js';
 import { recordMethods } from './methods/record.js';
 import { startMethods } from './methods/start.js';
 import { captureMethods } from './methods/capture.js';
+import { meetMethods } from './methods/meet.js';
 
 export const apiContract = {
   ...appMethods,
@@ -21,6 +22,7 @@ export const apiContract = {
   ...recordMethods,
   ...startMethods,
   ...captureMethods,
+  ...meetMethods,
 };
 
 export type ApiContract = typeof apiContract;

@@ -15,6 +15,11 @@ export type ApiEvent =
     }
   | { type: 'job-finished'; jobId: string; state: 'done' | 'failed' | 'cancelled'; error?: string; hint?: Hint; facts?: HintFacts; racePath?: string }
   | { type: 'race-changed'; raceId: string; revision: number; auditCount: number }
+  /**
+   * A meet's input files were applied or its results saved: its schedule, states or board may have changed;
+   * `refused`: the start-list changes of the input files not applied (one line each, for the official).
+   */
+  | { type: 'meet-changed'; path: string; changed: string[]; refused: string[] }
   /** A native menu item was chosen (desktop app only); the renderer performs it. `path` is set for open-recent. */
   | { type: 'menu'; action: MenuAction; path?: string };
 

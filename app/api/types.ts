@@ -14,6 +14,7 @@ import type { TriggerMark } from '../domain/capture/capture-triggers.js';
 /** The result is the domain's own output; the API carries it as it is. */
 export type { FinisherResult, OtherResult, ResultsReport, RuleCheck } from '../domain/results/results-report.js';
 export type { EventInfo, TriggerMark };
+export type { BoardView, MeetRaceRow, MeetRefusal, MeetSyncResult, MeetView } from '../domain/meet/meet-view.js';
 
 export interface AppInfo {
   name: string;
@@ -74,6 +75,8 @@ export interface RaceView {
   recovered?: string[];
   /** After a change whose entry is recorded but whose snapshot (race.json) could not be rewritten: says so. */
   saveNote?: string;
+  /** A race of a meet: what of its results file or feed message did not go out after this change (it is recorded). */
+  meetNote?: string;
 }
 
 export interface SourceProbe {

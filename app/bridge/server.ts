@@ -10,6 +10,8 @@
  *   GET  /race-files/<raceId>/<path>      files of an open race (tiles, composite, exports); bearer token
  *   POST /auth/launch                     { code } → { token }: a one-time launch code traded for the token
  *   GET  /downloads/<raceId>/<name>       one file of the race's exports/, as an attachment (Download); bearer token
+ *   GET  /board, /board/events            with `meet`: the announcer's board and its live stream; the board's own
+ *                                         read-only token (board-routes.ts), which opens nothing else
  *
  * Sign-in: `launchUrl()` is `<origin>/#code=<one-time code>`, what is printed and handed to a browser: the page
  * trades the code for the token once, and the code is dead (a command line in the process list gives nothing).
@@ -33,6 +35,7 @@ import { isRefusal, locateRaceFile, locateRendererFile, type Refusal } from '../
 import { log, logUnexpected } from '../runtime/log.js';
 import type { RunningService } from '../service/create-service.js';
 import { allowedHosts, createLaunchCodes, hasBearer, isSameSiteRequest, newBridgeToken } from './auth.js';
+import { createBoardRoutes } from './board-routes.js';
 import { createEventStreams } from './event-stream.js';
 import { httpStatusOf } from './http-status.js';
 import { sendFile } from './send-file.js';
@@ -54,6 +57,8 @@ export interface BridgeOptions {
   host?: string;
   /** A fixed token (tests); by default 32 random bytes per run. */
   token?: string;
+  /** A meet folder: serves its board (`/board`) to the meet's read-only board token. */
+  meet?: string;
 }
 
 export interface RunningBridge {
@@ -82,6 +87,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
 
   const events = createEventStreams(opts.running);
   const launchCodes = createLaunchCodes();
+  const board = opts.meet !== undefined ? createBoardRoutes(opts.running, opts.meet) : null;
   let hosts = new Set<string>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -100,6 +106,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     if (!rawUrl.startsWith('/')) return sendText(res, 400, 'Bad request target.');
     const rawPath = rawUrl.split('?')[0] ?? '';
 
+    if (board && (rawPath === '/board' || rawPath.startsWith('/board/')) && (await board.handle(req, res, rawPath, SECURITY_HEADERS, token))) return;
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return handleApi(req, res, rawPath.slice('/api/'.length));
     if (rawPath.startsWith('/race-files/')) return handleRaceFile(req, res, rawPath.slice('/race-files/'.length));
     if (rawPath === '/auth/launch') return handleLaunch(req, res);
@@ -108,7 +115,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, rawName: string): Promise<void> {
-    if (!hasBearer(req, token)) return unauthorized(res);
+    if (!hasBearer(req, token)) return board && (await board.isBoardRequest(req)) ? handleBoardApi(req, res, rawName) : unauthorized(res);
     if (rawName === 'events') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
       events.open(res, SECURITY_HEADERS);
@@ -138,6 +145,22 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       }
     }
     await answer(res, name, args);
+  }
+
+  /** The board's token: `getBoard` of the bridge's own meet, and nothing else (no events, no other method). */
+  async function handleBoardApi(req: IncomingMessage, res: ServerResponse, rawName: string): Promise<void> {
+    const body = req.method === 'POST' && rawName === 'getBoard' ? await readBody(req, MAX_BODY_BYTES) : null;
+    let args: unknown;
+    try {
+      args = body && body !== 'too-large' ? JSON.parse(body.toString('utf8')) : null;
+    } catch {
+      args = null; // not JSON: refused below like any other call the board may not make
+    }
+    if (!board?.allows(rawName, args)) {
+      log().warn({ method: rawName.slice(0, 80) }, 'bridge refused the board token for more than the board');
+      return sendJson(res, 403, errorBody('FORBIDDEN', 'The board token opens the board only.'));
+    }
+    await answer(res, rawName, args);
   }
 
   /** A method that carries bytes: one octet-stream body (app/api/binary-body.ts), its own size limit. */
@@ -218,6 +241,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     close() {
       closed ??= new Promise<void>((resolve) => {
         events.closeAll();
+        board?.closeAll();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -27,6 +27,8 @@ export const CLI_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'set-event-number': () => 'give it with photofinish event RACE --number N (the meet software\'s event number) --by NAME',
   'signing-key-missing': () => 'restore the key file from a backup, or make a new key on purpose with photofinish keys new --by NAME',
   'export-unverified': () => 'photofinish verify RACE lists why; add --unverified to export anyway, every page and the photo stamped NOT VERIFIED',
+  'init-meet': () => 'make it a meet first with photofinish meet init MEETDIR --by NAME',
+  'change-meet': () => 'change its settings with photofinish meet set MEETDIR',
 };
 
 /** The one line the CLI prints for an error: the engine's message, then the remedy in flags. */

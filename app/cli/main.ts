@@ -96,6 +96,8 @@ async function commandContext(io: CliIo, command: string, logOptions: { verbose:
     // A change recorded whose snapshot could not be written (a full disk): every command says so the same way.
     const note = outcome.ok ? (outcome.value as { saveNote?: unknown } | null)?.saveNote : undefined;
     if (typeof note === 'string') io.err(`photofinish ${command}: note: ${note}`);
+    const meetNote = outcome.ok ? (outcome.value as { meetNote?: unknown } | null)?.meetNote : undefined;
+    if (typeof meetNote === 'string') io.err(`photofinish ${command}: note: ${meetNote}`);
     return outcome;
   };
   return { api: createApiClient(call), running, io };

@@ -57,6 +57,10 @@ export const HINTS = [
   'signing-key-missing',
   /** A race that says certified fails its check (NOT VALID): see why; exporting it anyway stamps it NOT VERIFIED. */
   'export-unverified',
+  /** The folder is not a meet: make it one first. */
+  'init-meet',
+  /** The folder already is a meet: change its settings instead of making it again. */
+  'change-meet',
 ] as const;
 
 export type Hint = (typeof HINTS)[number];

@@ -13,6 +13,7 @@ import { createDetectionService } from './detection-service.js';
 import { createRecordService } from './record-service.js';
 import { createStartService } from './start-service.js';
 import { createCaptureService } from './capture-service.js';
+import { createMeetService } from './meet-service.js';
 import type { AppStartup, DesktopFiles, NativeDialogs, ServiceContext } from './context.js';
 import { RaceRegistry } from './race-registry.js';
 import type { SecretSealer } from '../security/secret-sealer.js';
@@ -64,6 +65,7 @@ export function createService(options: ServiceOptions): RunningService {
     ...createRecordService(context),
     ...createStartService(context),
     ...createCaptureService(context, build),
+    ...createMeetService(context),
   };
   return {
     service,

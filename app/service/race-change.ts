@@ -11,6 +11,7 @@ import { systemErrorCondition } from '../domain/system-errors.js';
 import { commitChangeOutcome } from '../store/race-store.js';
 import type { ServiceContext } from './context.js';
 import { buildRaceView } from './race-view.js';
+import { publishAfterChange } from './meet-publish.js';
 
 export type BuildChange = (state: RaceState, evidence: RaceEvidence, at: string) => Change;
 export type RaceChanger = (raceId: string, actor: string, build: BuildChange) => Promise<RaceView>;
@@ -30,6 +31,7 @@ export function raceChanger(ctx: ServiceContext): RaceChanger {
     const view = buildRaceView(raceId, dir, state, evidence);
     // The entry is the truth and it is in: say so, and that the snapshot is repaired on the next open.
     if (snapshotError !== undefined) view.saveNote = snapshotNote(action, snapshotError);
+    await publishAfterChange(ctx, dir, view);
     return view;
   };
 }

@@ -5,6 +5,7 @@
 import { remedyOf } from '../../api/errors.js';
 import type { ApiEvent } from '../../api/events.js';
 import type { BuildRequest } from '../../api/methods/build.js';
+import path from 'node:path';
 import { UserError, CancelledError } from '../../domain/errors.js';
 import { describeLine, parseLineSpec } from '../../domain/line/finish-line.js';
 import { parseRate } from '../../domain/time/time-map.js';
@@ -25,6 +26,7 @@ export const buildCommand: CliCommand = {
     '  photofinish build SOURCE --out RACE [--line X | --line X1,Y1,X2,Y2] [--fps N | --timestamps FILE | --line-rate N]',
     '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE [--event E[-R[-H]]]]',
     '                    [--skip-bad] [--force [--replace-certified]]',
+    '  photofinish build SOURCE --meet MEETDIR --event E-R-H [options above but --out and --start-list]',
     '',
     '  SOURCE            a folder of frames (JPEG, PNG, TIFF, WebP; 8/16-bit), a video (mp4, mov, avi, mkv),',
     '                    an animated GIF, or a native line-scan image (each column one line)',
@@ -38,6 +40,8 @@ export const buildCommand: CliCommand = {
     '  --sport S         motorsport (default), athletics, horse or greyhound',
     '  --start-list FILE competitors (FinishLynx .evt/.ppl or CSV); a lynx.evt also names the event',
     '  --event E[-R[-H]] for a lynx.evt holding several events: which one (event, event-round or event-round-heat)',
+    '  --meet MEETDIR    build the race of the meet\'s schedule named by --event, in MEETDIR/races/012-1-03, with its',
+    '                    event and start list from the meet\'s lynx.evt (and names from lynx.ppl)',
     '  --skip-bad        leave out frames that cannot be read (recorded as gaps) instead of stopping',
     '  --force           replace a race already in RACE (not a certified one, nor one whose audit log is',
     '                    missing or damaged: it may be certified)',
@@ -61,8 +65,11 @@ export const buildCommand: CliCommand = {
       'skip-bad': { type: 'boolean' },
       force: { type: 'boolean' },
       'replace-certified': { type: 'boolean' },
+      meet: { type: 'string' },
     });
     const source = requirePositional(positionals, 0, 'SOURCE (a folder of frames, a video, a GIF or a line-scan image)');
+    const meet = values.meet !== undefined ? await meetTarget(values) : null;
+    if (meet) Object.assign(values, { out: meet.out, event: meet.startList ? meet.startListEvent : undefined, 'start-list': meet.startList ?? undefined, name: values.name ?? meet.name });
     if (!values.out) throw new UserError('missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
     const timingFlags = (['fps', 'timestamps', 'line-rate'] as const).filter((k) => values[k] !== undefined);
     if (timingFlags.length > 1) throw new UserError(`give only one of --fps, --timestamps, --line-rate (got ${timingFlags.map((f) => `--${f}`).join(' and ')})`, 'INVALID_ARGUMENT');
@@ -93,9 +100,28 @@ export const buildCommand: CliCommand = {
 
     const racePath = await runBuildJob(ctx, args);
     await printSummary(ctx, racePath);
+    if (values.meet !== undefined) await joinMeet(ctx, values.meet, racePath);
     return 0;
   },
 };
+
+/** `--meet MEETDIR --event E-R-H`: the race folder, start list and name the meet gives; --out and --start-list are the meet's. */
+async function meetTarget(values: { meet?: string; event?: string; out?: string; 'start-list'?: string }) {
+  if (values.out !== undefined) throw new UserError('give --meet MEETDIR or --out RACE, not both (a meet puts its races in MEETDIR/races)', 'INVALID_ARGUMENT');
+  if (values['start-list'] !== undefined) throw new UserError("--meet takes the start list from the meet's lynx.evt; leave out --start-list", 'INVALID_ARGUMENT');
+  if (values.event === undefined) throw new UserError('--meet needs --event E-R-H (which race of the schedule, e.g. 12-1-3)', 'INVALID_ARGUMENT');
+  const { meetBuildTarget } = await import('../../meet/meet-build.js');
+  return meetBuildTarget(path.resolve(values.meet as string), values.event, '--event');
+}
+
+/** A new race of a meet: names from lynx.ppl filled in (by "meet input"), then its results written to the meet's output. */
+async function joinMeet(ctx: CliContext, meetDir: string, racePath: string): Promise<void> {
+  await ctx.api.openRace({ path: racePath });
+  const synced = await ctx.api.syncMeet({ path: meetDir });
+  for (const r of synced.refused) ctx.io.err(`photofinish build: warning: ${r.message}`);
+  for (const n of synced.notes) ctx.io.err(`photofinish build: note: ${n}`);
+  ctx.io.out(`  meet      ${path.basename(racePath)} of ${path.resolve(meetDir)}`);
+}
 
 /** Starts the job and follows its events to the end; Ctrl+C cancels it. Returns the race folder. */
 async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {

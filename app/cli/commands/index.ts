@@ -31,5 +31,6 @@ export const commands: readonly CommandEntry[] = [
   { name: 'keys', summary: "List the keys whose certifications this installation trusts; trust another installation's key; make a new own key.", load: async () => (await import('./keys.js')).keysCommand },
   { name: 'start', summary: "Set the race's time zero: typed, from the gun's report in the audio (sound delay corrected), or its flash.", load: async () => (await import('./start.js')).startCommand },
   { name: 'zero-control', summary: 'Zero-control test: the start device fired at the line; the flash and the report must coincide within a frame.', load: async () => (await import('./zero-control.js')).zeroControlCommand },
+  { name: 'meet', summary: 'A meet: races from the meet software\'s lynx files, results written back on every save, a results feed and a board.', load: async () => (await import('./meet.js')).meetCommand },
   { name: 'detect', summary: 'Suggest every leading edge with its crossing time to a fraction of a frame (the official confirms).', load: async () => (await import('./detect.js')).detectCommand },
 ];

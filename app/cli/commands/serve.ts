@@ -25,12 +25,14 @@ export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Open Photofinish in your browser (served on 127.0.0.1 only) and print its address.',
   usage: [
-    '  photofinish serve [RACE] [--port N] [--demo] [--open]',
+    '  photofinish serve [RACE] [--port N] [--demo] [--open] [--meet MEETDIR]',
     '',
     '  RACE       a race folder to open on start',
     '  --demo     open the demo race on start',
     '  --port N   listen on port N (default: a free port chosen at random)',
     '  --open     also open the address in the default browser',
+    '  --meet MEETDIR  also serve the meet\'s board (/board, opened with its read-only token) and apply the meet',
+    '             software\'s files to the meet\'s races whenever they change',
     '',
     '  The printed address carries a one-time launch code after "#code=": the first browser to open it signs in',
     '  (within 10 minutes) and the code is then dead, so a second browser, or anyone reading the process list, is refused.',
@@ -41,6 +43,7 @@ export const serveCommand: CliCommand = {
       port: { type: 'string' },
       demo: { type: 'boolean' },
       open: { type: 'boolean' },
+      meet: { type: 'string' },
     });
     const port = numberOption('port', values.port) ?? 0;
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be a whole number from 0 to 65535, got "${values.port}"`, 'INVALID_ARGUMENT');
@@ -48,10 +51,13 @@ export const serveCommand: CliCommand = {
     const startup = startupOf(positionals[0], values.demo === true);
     const running = createService({ shell: 'browser', dataDir: ctx.running.context.dataDir, startup });
     // startBridge refuses a missing renderer build with the one-line "run npm run build:renderer".
-    const bridge = await startBridge({ running, rendererDir: defaultRendererDir(), port });
+    // Opening the meet checks it and starts watching its input folder (this process runs all day).
+    const meet = values.meet !== undefined ? await running.service.openMeet({ path: path.resolve(values.meet) }) : null;
+    const bridge = await startBridge({ running, rendererDir: defaultRendererDir(), port, ...(meet ? { meet: meet.path } : {}) });
     // One code, printed and opened: the browser that opens it first signs in, and the address is then dead.
     const address = bridge.launchUrl();
     ctx.io.out(`Photofinish is running at ${address}`);
+    if (meet) ctx.io.out(`The board of ${meet.path}: ${bridge.origin}/board#token=${meet.boardToken} (read-only)`);
     ctx.io.out('The address opens once (a one-time code, within 10 minutes). Press Ctrl+C to stop.');
     if (values.open) openInBrowser(address);
 

@@ -17,10 +17,12 @@ import { ExportDialog } from '../dialogs/ExportDialog.js';
 import { HelpOverlay } from '../dialogs/HelpOverlay.js';
 import { StartDialog } from '../start/StartDialog.js';
 import { CaptureScreen } from '../screens/CaptureScreen.js';
+import { MeetScreen } from '../meet/MeetScreen.js';
 import { SetupScreen } from '../screens/SetupScreen.js';
 import { StartScreen } from '../screens/StartScreen.js';
 import { Workspace } from '../screens/Workspace.js';
 import { closeDialog, selectDialog } from '../session/dialogs.js';
+import { showNotice } from '../session/notices.js';
 import { selectNavigation, startApp } from '../session/navigation.js';
 import { refreshRace } from '../session/race.js';
 import { session, useSession } from '../session/state.js';
@@ -38,6 +40,8 @@ export function App() {
       // A change made elsewhere (another window, the CLI): show it.
       if (e.type === 'race-changed' && r && e.raceId === r.raceId && e.auditCount !== r.auditCount) void refreshRace();
       if (e.type === 'menu') runMenuAction(e.action, e.path);
+      // The meet's files would drop a marked competitor: the official decides, wherever they are in the app.
+      if (e.type === 'meet-changed' && e.refused.length > 0) showNotice(e.refused.join(' · '));
     });
   }, []);
 
@@ -56,9 +60,11 @@ export function App() {
       ) : screen.kind === 'start' ? (
         <StartScreen />
       ) : screen.kind === 'setup' ? (
-        <SetupScreen key={screen.source} source={screen.source} sourceKind={screen.sourceKind} />
+        <SetupScreen key={screen.source} source={screen.source} sourceKind={screen.sourceKind} {...(screen.preset ? { preset: screen.preset } : {})} />
       ) : screen.kind === 'capture' ? (
-        <CaptureScreen />
+        <CaptureScreen {...(screen.preset ? { preset: screen.preset } : {})} />
+      ) : screen.kind === 'meet' ? (
+        <MeetScreen key={screen.path} path={screen.path} />
       ) : (
         <Workspace />
       )}

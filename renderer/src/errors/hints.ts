@@ -27,6 +27,8 @@ export const APP_HINTS: Record<Hint, (facts: HintFacts) => string> = {
   'set-event-number': () => 'Open Event… and enter the “Event number” the meet software gave the event, then export again.',
   'signing-key-missing': () => 'Restore the signing key file from a backup of this computer, or have a new signing key made on purpose (certifications are refused until then).',
   'export-unverified': () => 'The race is NOT VALID: have the race folder verified. The app does not export a race whose certification does not hold.',
+  'init-meet': () => 'Choose a meet folder, or make this folder a meet under “Open a meet”.',
+  'change-meet': () => 'Open it as a meet; its settings are changed on the Meet screen.',
 };
 
 /** A failure as one line for the app: the engine's message, then the remedy in the app's words. */

@@ -22,11 +22,13 @@ import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 import { RaceFields, type RaceFieldValues } from '../setup/RaceFields.js';
+import { joinMeet, presetRaceFields } from '../meet/preset.js';
+import type { SetupPreset } from '../session/state.js';
 import { CaptureStatusLine } from './CaptureStatusLine.js';
 import { ScreenHead } from './ScreenHead.js';
 import { DEFAULT_TRIGGER_TIMES, TriggerTimesFields, triggerTimesOf } from './TriggerTimesFields.js';
 
-export function CaptureScreen() {
+export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
   const native = useSession(selectNativeDialogs);
   const mode = useSession(selectRecorderMode);
   const [cameras, setCameras] = useState<CameraInfo[] | null>(null);
@@ -34,7 +36,7 @@ export function CaptureScreen() {
   const [modeIndex, setModeIndex] = useState(0);
   const [camera, setCamera] = useState<OpenedCamera | null>(null);
   const [line, setLine] = useState<Segment | null>(null);
-  const [race, setRace] = useState<RaceFieldValues>({ name: 'Race', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: '' });
+  const [race, setRace] = useState<RaceFieldValues>(() => presetRaceFields({ name: 'Race', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: '' }, preset));
   const [triggerTimes, setTriggerTimes] = useState(DEFAULT_TRIGGER_TIMES);
   const triggerRef = useRef(triggerTimes);
   triggerRef.current = triggerTimes;
@@ -52,7 +54,7 @@ export function CaptureScreen() {
     onDone: (racePath) => {
       const at = racePath ?? raceRef.current.out.trim();
       setOpening(at);
-      void openBuiltRace(at, raceRef.current.travel);
+      void joinMeet(preset).then(() => openBuiltRace(at, raceRef.current.travel));
     },
     onFailed: setError,
   });

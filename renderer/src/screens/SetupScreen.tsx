@@ -8,7 +8,7 @@ import type { FrameImage, SourceProbe } from '../../../app/api/types.js';
 import { rendererApi } from '../api/index.js';
 import { messageOf } from '../session/errors.js';
 import { selectNativeDialogs } from '../session/navigation.js';
-import { session, useSession, type SetupKind } from '../session/state.js';
+import { session, useSession, type SetupKind, type SetupPreset } from '../session/state.js';
 import { LineEditor } from '../setup/LineEditor.js';
 import { BuildRow } from '../setup/BuildRow.js';
 import { openBuiltRace, useBuildJob } from '../setup/build-job.js';
@@ -20,6 +20,7 @@ import { SetupStart } from '../start/SetupStart.js';
 import { toFinishLine, toSegment, type Segment } from '../setup/line-geometry.js';
 import { NO_TIME_SOURCE, TimeSourceFields, suggestedTimeSource, timingChoice, type TimeSource } from '../setup/TimeSourceFields.js';
 import { ScreenHead } from './ScreenHead.js';
+import { joinMeet, presetRaceFields } from '../meet/preset.js';
 
 
 function defaultOut(source: string): string {
@@ -27,8 +28,9 @@ function defaultOut(source: string): string {
   return `${trimmed.replace(/\.[^./\\]+$/, '')}-race`;
 }
 
-export function SetupScreen({ source, sourceKind }: { source: string; sourceKind: SetupKind }) {
+export function SetupScreen({ source, sourceKind, preset }: { source: string; sourceKind: SetupKind; preset?: SetupPreset }) {
   const api = rendererApi.api;
+  const scheduled = preset !== undefined;
   const [probe, setProbe] = useState<SourceProbe | null>(null);
   const [frame, setFrame] = useState<FrameImage | null>(null);
   const [frameIndex, setFrameIndex] = useState(0);
@@ -37,7 +39,9 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
   const [proposal, setProposal] = useState<'looking' | 'proposed' | null>(null);
   const lineMoved = useRef(false);
   const [timeSource, setTimeSource] = useState<TimeSource>(NO_TIME_SOURCE);
-  const [race, setRace] = useState<RaceFieldValues>({ name: '', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: defaultOut(source) });
+  const [race, setRace] = useState<RaceFieldValues>(() =>
+    presetRaceFields({ name: '', sport: 'motorsport', startList: '', startListEvent: '', travel: 'right-to-left', out: defaultOut(source) }, preset),
+  );
   const [event, setEvent] = useState<EventForm>(EMPTY_EVENT_FORM);
   const eventRef = useRef(event);
   eventRef.current = event;
@@ -47,12 +51,14 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
     onDone: (racePath) => {
       const at = racePath ?? race.out.trim();
       setFinished(at);
-      void openBuiltRace(at, race.travel).then(() => {
-        // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
-        const r = session.get().race.view;
-        const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
-        if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
-      });
+      void joinMeet(preset)
+        .then(() => openBuiltRace(at, race.travel))
+        .then(() => {
+          // What the start list's event line did not already say (wind, venue, …) is set as the race's event.
+          const r = session.get().race.view;
+          const changes = r ? eventChanges(eventForm(r.event), { ...eventForm(r.event), ...filled(eventRef.current) }) : {};
+          if (typeof changes !== 'string' && Object.keys(changes).length > 0) void saveEvent(changes);
+        });
     },
     onFailed: setError,
   });
@@ -64,14 +70,15 @@ export function SetupScreen({ source, sourceKind }: { source: string; sourceKind
       .then((p) => {
         if (!live) return;
         setProbe(p);
-        setRace((r) => ({ ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
+        // A meet's race keeps the schedule's name; other footage is named after its file or folder.
+        setRace((r) => (scheduled ? r : { ...r, name: source.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? 'Race' }));
         setTimeSource((t) => suggestedTimeSource(p, t));
       })
       .catch((err) => live && setError(messageOf(err)));
     return () => {
       live = false;
     };
-  }, [api, source]);
+  }, [api, source, scheduled]);
 
   useEffect(() => {
     if (!probe) return;

@@ -8,6 +8,7 @@ import { showError } from '../session/notices.js';
 import { useSession } from '../session/state.js';
 import { droppedPath, guessKind, type OpenKind } from './dropped-path.js';
 import { UnfinishedCaptures } from './UnfinishedCaptures.js';
+import { OpenMeet } from '../meet/OpenMeet.js';
 
 
 const KINDS: { kind: OpenKind; label: string; hint: string }[] = [
@@ -161,6 +162,8 @@ export function StartScreen() {
           </form>
         )}
       </section>
+
+      <OpenMeet />
 
       <UnfinishedCaptures />
 

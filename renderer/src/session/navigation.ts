@@ -3,7 +3,7 @@ import type { RaceView } from '../../../app/api/types.js';
 import { showError } from './notices.js';
 import { api, showRace } from './race.js';
 import { showStoredSuggestions } from './suggestions.js';
-import { session, setSlice, type SessionState, type SetupKind } from './state.js';
+import { session, setSlice, type SessionState, type SetupKind, type SetupPreset } from './state.js';
 
 export const selectNavigation = (s: SessionState) => s.navigation;
 export const selectOnWorkspaceScreen = (s: SessionState) => s.navigation.screen.kind === 'workspace';
@@ -37,14 +37,24 @@ export async function startApp(): Promise<void> {
   }
 }
 
-/** The set-up screen for footage at `source`. */
-export function openSetup(source: string, sourceKind: SetupKind): void {
-  session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'setup', source, sourceKind } }, notices: { ...s.notices, error: null } }));
+/** The set-up screen for footage at `source` (`preset`: a meet's scheduled race). */
+export function openSetup(source: string, sourceKind: SetupKind, preset?: SetupPreset): void {
+  session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'setup', source, sourceKind, ...(preset ? { preset } : {}) } }, notices: { ...s.notices, error: null } }));
+}
+
+/** The Meet screen: a meet folder's schedule and its races' states. */
+export function openMeetScreen(path: string): void {
+  session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'meet', path } }, notices: { ...s.notices, error: null } }));
 }
 
 /** The capture screen: a camera at the line. */
 export function openCapture(): void {
   session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'capture' } }, notices: { ...s.notices, error: null } }));
+}
+
+/** The capture screen for a meet's scheduled race: its name, folder and start list filled in. */
+export function openCaptureFor(preset: SetupPreset): void {
+  session.set((s) => ({ navigation: { ...s.navigation, screen: { kind: 'capture', preset } }, notices: { ...s.notices, error: null } }));
 }
 
 export function goToStart(): void {

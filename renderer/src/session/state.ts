@@ -10,7 +10,20 @@ import { createStore, useStore } from './store.js';
 import type { StartPlan } from './start.js';
 
 export type SetupKind = 'frames' | 'video' | 'linescan';
-export type Screen = { kind: 'start' } | { kind: 'setup'; source: string; sourceKind: SetupKind } | { kind: 'capture' } | { kind: 'workspace' };
+/** Set-up filled from a meet's schedule: the race's name, folder and start list (lynx.evt and its event). */
+export interface SetupPreset {
+  meet: string;
+  name: string;
+  out: string;
+  startList: string | null;
+  startListEvent: string;
+}
+export type Screen =
+  | { kind: 'start' }
+  | { kind: 'setup'; source: string; sourceKind: SetupKind; preset?: SetupPreset }
+  | { kind: 'capture'; preset?: SetupPreset }
+  | { kind: 'workspace' }
+  | { kind: 'meet'; path: string };
 export type Dialog = null | 'help' | 'certify' | 'amend' | 'export' | 'dead-heat' | 'close-up' | 'event' | 'status' | 'withdraw-dead-heat' | 'start' | 'move-mark' | 'start-list';
 export type Saving = 'idle' | 'saving' | 'saved' | 'failed';
 
