@@ -153,7 +153,7 @@ describe('a meet from the command line', () => {
   // FinishLynx readers take the header's last field as the start time of day, HH:MM:SS.mmm. The exporter on this
   // branch writes the event's HH:MM:SS; i20-files changes the .lif header to HH:MM:SS.mmm. Expected to fail until
   // that merge: then drop `.fails`.
-  it.fails('writes the start time of day in the .lif header as HH:MM:SS.mmm (i20-files header)', async () => {
+  it('writes the start time of day in the .lif header as HH:MM:SS.mmm', async () => {
     const race5 = path.join(m.meetDir, 'races', '005-1-01');
     expect((await cli('event', race5, '--time-of-day', '14:05:30', '--by', 'Clerk')).code).toBe(0);
     const lif = readLif(await fs.readFile(path.join(m.output, '005-1-01.lif')));
