@@ -11,14 +11,16 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import path from 'node:path';
 import { CAPTURE_SCHEMA, type CaptureBuildPlan, type CaptureMarker, type CaptureRecord, type CaptureSummary } from '../../domain/capture/capture-folder.js';
 import { keptCodecOf, parseInputFormat, parseShowinfoFrame, type KeptCodec } from '../../domain/capture/ffmpeg-lines.js';
 import { FrameClock } from '../../domain/capture/frame-clock.js';
+import { bandMotion } from '../../domain/capture/motion-band.js';
+import { DEFAULT_TRIGGER, IDLE, stepTrigger, type TriggerSettings, type TriggerState } from '../../domain/capture/motion-trigger.js';
+import { PreTriggerBuffer } from '../../domain/capture/pre-trigger-buffer.js';
 import { UserError } from '../../domain/errors.js';
 import { fitLineToFrame, planSamples, sampleRegion, type Region, type SamplePlan } from '../../domain/line/finish-line.js';
 import type { FinishLine } from '../../domain/race/evidence.js';
-import type { Ticks } from '../../domain/time/ticks.js';
+import { NS_PER_S, type Ticks } from '../../domain/time/ticks.js';
 import { ptsToTicks, type Rational } from '../../domain/time/time-map.js';
 import { ffmpegPath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, missingTool } from '../../imaging/sources/ffmpeg.js';
 import { CaptureWriter } from '../capture-writer.js';
@@ -41,12 +43,20 @@ export interface FfmpegCaptureOptions extends CaptureInput {
   folder: string;
   plan: CaptureBuildPlan;
   /** A label for the record (the device's name, or the address). */
-  label?: string;
+  label?: string | undefined;
+  /** Who runs the recording (kept in capture.json). */
+  by?: string | undefined;
   onColumn?: (c: LiveColumn) => void;
   /** Frames lost just before the frame at `time` (a step in the timestamps), or refused by a disk that cannot keep up. */
   onLoss?: (l: { time: Ticks; missing: number; cause: 'camera' | 'disk' }) => void;
   /** How long to wait for the first frame (opening a network stream, a device). */
   openTimeoutMs?: number;
+  /**
+   * Armed: frames are held in memory (the `preTrigger` before now) until movement on the finish line starts the
+   * recording; `stopAfter` of stillness ends it (`onTriggerStop`). The motion is measured on the line's own pixels.
+   */
+  trigger?: { preTrigger: Ticks; stopAfter: Ticks } | undefined;
+  onTriggerStop?: () => void;
 }
 
 export interface CaptureCounts {
@@ -60,6 +70,8 @@ export interface CaptureCounts {
 type Proc = ChildProcessByStdio<Writable, Readable, Readable>;
 
 const US = 1000n;
+/** A stream time as whole µs (as F marks and capture_us are kept), never below 0. */
+const usOf = (t: Ticks): number => (t < 0n ? 0 : Number(t / US));
 /** Bytes of the copied stream that may wait for their timestamp line before the capture is called broken. */
 const MAX_PENDING_BYTES = 256 * 1024 * 1024;
 
@@ -79,6 +91,9 @@ export class FfmpegCapture {
   private seq = 0;
   private lastDropped = 0;
   private stopping = false;
+  private triggerState: TriggerState = IDLE;
+  private held: PreTriggerBuffer<CutPacket> | null = null;
+  private previousLuma: Uint8Array | null = null;
   private readonly exited: Promise<number | null>;
   private readyResolve!: () => void;
   private readyReject!: (e: unknown) => void;
@@ -205,8 +220,15 @@ export class FfmpegCapture {
         },
         build: { ...this.options.plan, line: fitted.line },
         markers: [],
+        ...(this.options.by ? { by: this.options.by } : {}),
       };
       this.writer = codec === 'mjpeg' ? await CaptureWriter.create(this.options.folder, record) : await StreamWriter.create(this.options.folder, record, codec);
+      if (this.options.trigger) {
+        // Enough to reach back to a keyframe before the pre-trigger in a stream (a GOP is rarely over 4 s).
+        const span = this.options.trigger.preTrigger + (codec === 'mjpeg' ? 0n : 4n * NS_PER_S);
+        this.held = new PreTriggerBuffer(span, 10_000);
+        this.triggerState = stepTrigger(this.triggerState, { kind: 'arm' }, this.triggerSettings()).state;
+      }
       for (const p of this.waitingPackets.splice(0)) this.write(p);
       this.readyResolve();
     } catch (err) {
@@ -217,12 +239,49 @@ export class FfmpegCapture {
 
   private timeOf(pts: bigint): { time: Ticks; captureUs: number } {
     const time = ptsToTicks(pts, this.timeBase as Rational);
-    const us = time / US;
-    return { time, captureUs: us < 0n ? 0 : Number(us) };
+    return { time, captureUs: usOf(time) };
+  }
+
+  private triggerSettings(): TriggerSettings {
+    const t = this.options.trigger;
+    return t ? { ...DEFAULT_TRIGGER, preTrigger: t.preTrigger, stopAfter: t.stopAfter } : DEFAULT_TRIGGER;
+  }
+
+  /** Trigger state for the live picture. */
+  get triggerMode(): 'off' | 'armed' | 'recording' {
+    return !this.options.trigger ? 'off' : this.triggerState.kind === 'recording' ? 'recording' : 'armed';
+  }
+
+  /** One live column's movement against the one before, through the trigger; starts or ends a triggered recording. */
+  private watchLine(time: Ticks, rgb: Uint8Array): void {
+    const luma = new Uint8Array(rgb.length / 3);
+    for (let i = 0; i < luma.length; i++) luma[i] = ((rgb[3 * i] as number) * 77 + (rgb[3 * i + 1] as number) * 150 + (rgb[3 * i + 2] as number) * 29) >> 8;
+    const motion = this.previousLuma ? bandMotion(this.previousLuma, luma) : 0;
+    this.previousLuma = luma;
+    const step = stepTrigger(this.triggerState, { kind: 'frame', time, motion }, this.triggerSettings());
+    this.triggerState = step.state;
+    const action = step.action;
+    if (action.kind === 'start') {
+      const held = this.held?.take(-(1n << 62n)) ?? [];
+      // A stream decodes only from a keyframe: reach back to the last one at or before the pre-trigger.
+      const keys = held.filter((h) => this.codec === 'mjpeg' || h.item.key);
+      const from = [...keys].reverse().find((h) => h.time <= action.keepFrom)?.time ?? keys[0]?.time ?? action.keepFrom;
+      this.held = null;
+      void this.writer?.mark({ kind: 'motion-start', captureUs: usOf(action.at) });
+      for (const h of held) if (h.time >= from) this.write(h.item);
+    } else if (action.kind === 'stop') {
+      void this.writer?.mark({ kind: 'motion-stop', captureUs: usOf(action.at) });
+      this.stopping = true;
+      this.options.onTriggerStop?.();
+    }
   }
 
   private write(p: CutPacket): void {
-    if (this.failure) return;
+    if (this.failure || (this.stopping && this.options.trigger)) return;
+    if (this.held) {
+      this.held.push(this.timeOf(p.pts).time, p);
+      return;
+    }
     const { time, captureUs } = this.timeOf(p.pts);
     const arrival = this.clock.push(time);
     try {
@@ -263,6 +322,7 @@ export class FfmpegCapture {
       const rgb = new Uint8Array(s.plan.rows * 3);
       sampleRegion(s.plan, region, 3, rgb, 0);
       const { time, captureUs } = this.timeOf(pts);
+      if (this.options.trigger && !this.stopping) this.watchLine(time, rgb);
       this.options.onColumn?.({ time, captureUs, rgb, rows: s.plan.rows, readyAt: process.hrtime.bigint() });
     }
   }

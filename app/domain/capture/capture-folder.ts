@@ -118,6 +118,8 @@ export const captureRecord = z.object({
   camera: captureCamera,
   build: captureBuildPlan,
   markers: z.array(captureMarker),
+  /** Who ran the recording (`photofinish capture --by`), where given. */
+  by: z.string().max(200).optional(),
   /** Set when the recording ended normally; absent after a crash. */
   stoppedAt: z.string().optional(),
   summary: captureSummary.optional(),
