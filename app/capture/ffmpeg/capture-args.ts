@@ -53,7 +53,7 @@ export function inputArgs(c: CaptureInput): string[] {
     args.push('-thread_queue_size', '512');
   }
   if (/^rtsp:\/\//i.test(c.input)) args.push('-rtsp_transport', 'tcp');
-  if (network) args.push('-probesize', '5000000', '-analyzeduration', '2000000');
+  if (network) args.push('-probesize', '5000000', '-analyzeduration', '1000000');
   args.push('-copyts', '-i', networkUrl(c.input, c.format));
   return args;
 }

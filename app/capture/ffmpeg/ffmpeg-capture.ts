@@ -23,7 +23,7 @@ import type { FinishLine } from '../../domain/race/evidence.js';
 import { NS_PER_S, type Ticks } from '../../domain/time/ticks.js';
 import { ptsToTicks, type Rational } from '../../domain/time/time-map.js';
 import { ffmpegPath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, missingTool } from '../../imaging/sources/ffmpeg.js';
-import { CaptureWriter } from '../capture-writer.js';
+import { CaptureWriter, type IncomingFrame } from '../capture-writer.js';
 import { captureArgs, clockOf, type CaptureInput } from './capture-args.js';
 import { PacketCutter, type CutPacket } from './packet-cutter.js';
 import { StreamWriter } from './stream-writer.js';
@@ -74,6 +74,9 @@ const US = 1000n;
 const usOf = (t: Ticks): number => (t < 0n ? 0 : Number(t / US));
 /** Bytes of the copied stream that may wait for their timestamp line before the capture is called broken. */
 const MAX_PENDING_BYTES = 256 * 1024 * 1024;
+/** Frames waiting for the frame writer (a burst), at most; and how many the writer is given at once. */
+const MAX_FRAME_QUEUE_BYTES = 256 * 1024 * 1024;
+const WRITER_IN_FLIGHT = 32;
 
 export class FfmpegCapture {
   private writer: CaptureWriter | StreamWriter | null = null;
@@ -89,8 +92,11 @@ export class FfmpegCapture {
   private log = '';
   private failure: UserError | null = null;
   private seq = 0;
-  private lastDropped = 0;
   private stopping = false;
+  private pumping = false;
+  private readonly framesQueued: IncomingFrame[] = [];
+  private framesQueuedBytes = 0;
+  private diskLost = 0;
   private triggerState: TriggerState = IDLE;
   private held: PreTriggerBuffer<CutPacket> | null = null;
   private previousLuma: Uint8Array | null = null;
@@ -287,10 +293,14 @@ export class FfmpegCapture {
     try {
       if (this.writer instanceof CaptureWriter) {
         const bytes = this.codec === 'mjpeg' ? jpegOnly(p.bytes) : p.bytes;
-        this.writer.offer({ seq: this.seq++, captureUs, bytes, stream: { pts: p.pts, time } });
-        const dropped = this.writer.stats().droppedBusy;
-        if (dropped > this.lastDropped) this.options.onLoss?.({ time, missing: dropped - this.lastDropped, cause: 'disk' });
-        this.lastDropped = dropped;
+        if (this.framesQueuedBytes + bytes.length > MAX_FRAME_QUEUE_BYTES) {
+          this.options.onLoss?.({ time, missing: 1, cause: 'disk' });
+          this.diskLost++;
+        } else {
+          this.framesQueued.push({ seq: this.seq++, captureUs, bytes, stream: { pts: p.pts, time } });
+          this.framesQueuedBytes += bytes.length;
+          void this.pumpFrames();
+        }
       } else if (this.writer && !this.writer.offer({ pts: p.pts, time, captureUs, bytes: p.bytes })) {
         this.options.onLoss?.({ time, missing: 1, cause: 'disk' });
       }
@@ -300,6 +310,50 @@ export class FfmpegCapture {
       return;
     }
     if (arrival.kind === 'frame' && arrival.missing > 0) this.options.onLoss?.({ time, missing: arrival.missing, cause: 'camera' });
+  }
+
+  /**
+   * Frames go to the frame writer as fast as it takes them: a burst (a stream catching up after a stall) waits
+   * here, bounded, rather than being refused by the writer's own small queue. Past the bound a frame is lost to the
+   * disk, counted and shown.
+   */
+  private async pumpFrames(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    const writer = this.writer as CaptureWriter;
+    try {
+      while (this.framesQueued.length > 0) {
+        const waitingOnDisk = writer.stats().queued;
+        if (waitingOnDisk >= WRITER_IN_FLIGHT) {
+          // The oldest frame still on its way to disk (frames are written in order); a timer bounds the wait anyway.
+          const oldest = this.seq - this.framesQueued.length - waitingOnDisk;
+          await Promise.race([writer.settled(oldest), new Promise((r) => setTimeout(r, 20))]);
+          continue;
+        }
+        const frame = this.framesQueued.shift() as IncomingFrame;
+        this.framesQueuedBytes -= frame.bytes.length;
+        const before = writer.stats().droppedBusy;
+        const receipt = writer.offer(frame);
+        if (receipt.droppedBusy > before) this.options.onLoss?.({ time: (frame.stream as { time: Ticks }).time, missing: receipt.droppedBusy - before, cause: 'disk' });
+      }
+    } catch (err) {
+      this.fail(err instanceof UserError ? err : new UserError(`${this.options.folder}: ${String(err)}`, 'USER_ERROR'));
+      this.proc.kill('SIGKILL');
+    } finally {
+      this.pumping = false;
+      this.drainedNow?.();
+    }
+  }
+
+  private drainedNow: (() => void) | null = null;
+
+  private async framesDrained(): Promise<void> {
+    while (this.pumping || (this.framesQueued.length > 0 && !this.failure)) {
+      await new Promise<void>((resolve) => {
+        this.drainedNow = resolve;
+        if (!this.pumping) void this.pumpFrames();
+      });
+    }
   }
 
   private onRaw(chunk: Buffer): void {
@@ -341,7 +395,7 @@ export class FfmpegCapture {
 
   counts(): CaptureCounts {
     const c = this.clock.summary();
-    return { frames: c.frames, missing: c.missing, gaps: c.gaps, droppedBusy: this.writer instanceof CaptureWriter ? this.writer.stats().droppedBusy : 0, rate: this.clock.rate() };
+    return { frames: c.frames, missing: c.missing, gaps: c.gaps, droppedBusy: this.diskLost + (this.writer instanceof CaptureWriter ? this.writer.stats().droppedBusy : 0), rate: this.clock.rate() };
   }
 
   /** Resolves when ffmpeg stops by itself (the stream ended or failed), with the reason when it failed. */
@@ -363,6 +417,7 @@ export class FfmpegCapture {
     clearTimeout(killer);
     await this.ready.catch(() => undefined);
     if (!this.writer) throw this.failure ?? new UserError(`${this.options.input}: no frame was recorded`, 'USER_ERROR');
+    await this.framesDrained();
     const summary = await this.writer.finish();
     if (this.failure && summary.frames === 0) throw this.failure;
     return summary;
@@ -373,6 +428,7 @@ export class FfmpegCapture {
     this.stopping = true;
     this.proc.kill('SIGKILL');
     await this.exited;
+    await this.framesDrained();
     await this.writer?.abandon();
   }
 }
