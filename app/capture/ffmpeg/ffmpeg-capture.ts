@@ -385,6 +385,11 @@ export class FfmpegCapture {
     return this.options.folder;
   }
 
+  /** ffmpeg's process id (the benchmark measures its CPU). */
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
   get recordNow(): CaptureRecord | null {
     return this.writer?.recordNow ?? null;
   }
