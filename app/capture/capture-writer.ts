@@ -43,6 +43,19 @@ export interface IncomingFrame {
   stream?: { pts: bigint; time: Ticks };
 }
 
+/** A recording's summary, its gaps and lost frames by the build's own measure of its times (first to last). */
+export function recordingSummary(times: readonly Ticks[], counts: { frames: number; droppedBusy: number; bytes: number }): CaptureSummary {
+  const lost = countLostFrames(times);
+  const first = times[0];
+  const last = times[times.length - 1];
+  return { ...counts, gaps: lost.gaps, missing: lost.missing, durationNs: String(first !== undefined && last !== undefined ? last - first : 0n) };
+}
+
+/** capture.json, rewritten atomically (at the start, on every mark, at the end). */
+export async function writeCaptureRecord(folder: string, record: CaptureRecord): Promise<void> {
+  await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
+}
+
 /** Refuses a recording folder whose listing (`names`) holds files, hidden ones aside: frames go into a new folder. */
 export function refuseTakenFolder(folder: string, names: readonly string[]): void {
   if (names.some((n) => !n.startsWith('.'))) throw new UserError(`${folder}: already holds files (frames are recorded into a new folder)`, 'CONFLICT', { hint: 'choose-race-folder' });
@@ -81,7 +94,7 @@ export class CaptureWriter {
     const header = record.camera.stream ? STREAM_TIMESTAMPS_HEADER : TIMESTAMPS_HEADER;
     await mkdir(folder, { recursive: true });
     refuseTakenFolder(folder, await readdir(folder));
-    await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
+    await writeCaptureRecord(folder, record);
     const tsFile = path.join(folder, CAPTURE_LAYOUT.timestamps);
     await writeFileDurableExclusive(tsFile, header);
     return new CaptureWriter(folder, record, await open(tsFile, 'a'), limits);
@@ -126,7 +139,7 @@ export class CaptureWriter {
   async mark(marker: CaptureMarker): Promise<void> {
     this.activeAt = Date.now();
     this.record = { ...this.record, markers: [...this.record.markers, marker] };
-    await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
+    await writeCaptureRecord(this.folder, this.record);
   }
 
   stats(): FrameReceipt {
@@ -151,18 +164,10 @@ export class CaptureWriter {
   async finish(): Promise<CaptureSummary> {
     if (this.finished) return this.finished;
     await this.flush();
-    const lost = countLostFrames(this.times);
-    const summary: CaptureSummary = {
-      frames: this.written,
-      gaps: lost.gaps,
-      missing: lost.missing,
-      droppedBusy: this.droppedBusy,
-      bytes: this.bytesWritten,
-      durationNs: String(this.first !== null && this.last !== null ? this.last - this.first : 0n),
-    };
+    const summary = recordingSummary(this.times, { frames: this.written, droppedBusy: this.droppedBusy, bytes: this.bytesWritten });
     this.finished = summary;
     this.record = { ...this.record, stoppedAt: new Date().toISOString(), summary };
-    await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
+    await writeCaptureRecord(this.folder, this.record);
     if (this.failure) throw this.failure;
     return summary;
   }

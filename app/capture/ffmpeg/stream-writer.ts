@@ -10,11 +10,10 @@
 import { mkdir, open, readdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { CAPTURE_LAYOUT, PACKET_TIMESTAMPS_HEADER, packetTimestampsLine, STREAM_FILE, type CaptureMarker, type CaptureRecord, type CaptureSummary } from '../../domain/capture/capture-folder.js';
-import { countLostFrames } from '../../domain/capture/frame-clock.js';
 import { UserError } from '../../domain/errors.js';
 import type { Ticks } from '../../domain/time/ticks.js';
-import { fsyncDir, writeFileAtomic, writeFileDurableExclusive } from '../../store/atomic-write.js';
-import { refuseTakenFolder } from '../capture-writer.js';
+import { fsyncDir, writeFileDurableExclusive } from '../../store/atomic-write.js';
+import { recordingSummary, refuseTakenFolder, writeCaptureRecord } from '../capture-writer.js';
 
 export interface StreamPacket {
   pts: bigint;
@@ -49,7 +48,7 @@ export class StreamWriter {
   static async create(folder: string, record: CaptureRecord, codec: keyof typeof STREAM_FILE): Promise<StreamWriter> {
     await mkdir(folder, { recursive: true });
     refuseTakenFolder(folder, await readdir(folder));
-    await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
+    await writeCaptureRecord(folder, record);
     const tsFile = path.join(folder, CAPTURE_LAYOUT.timestamps);
     await writeFileDurableExclusive(tsFile, PACKET_TIMESTAMPS_HEADER);
     const stream = await open(path.join(folder, STREAM_FILE[codec]), 'wx', 0o644);
@@ -110,7 +109,7 @@ export class StreamWriter {
   async mark(marker: CaptureMarker): Promise<void> {
     this.activeAt = Date.now();
     this.record = { ...this.record, markers: [...this.record.markers, marker] };
-    await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
+    await writeCaptureRecord(this.folder, this.record);
   }
 
   async abandon(): Promise<void> {
@@ -120,18 +119,10 @@ export class StreamWriter {
   async finish(): Promise<CaptureSummary> {
     if (this.finished) return this.finished;
     await this.flush();
-    const lost = countLostFrames(this.times);
-    const summary: CaptureSummary = {
-      frames: this.times.length,
-      gaps: lost.gaps,
-      missing: lost.missing,
-      droppedBusy: this.droppedBusy,
-      bytes: this.endByte,
-      durationNs: String(this.first !== null && this.last !== null ? this.last - this.first : 0n),
-    };
+    const summary = recordingSummary(this.times, { frames: this.times.length, droppedBusy: this.droppedBusy, bytes: this.endByte });
     this.finished = summary;
     this.record = { ...this.record, stoppedAt: new Date().toISOString(), summary };
-    await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
+    await writeCaptureRecord(this.folder, this.record);
     if (this.failure) throw this.failure;
     return summary;
   }
