@@ -52,8 +52,11 @@ describe.skipIf(skip)('capture screen with an FFmpeg network camera', () => {
       await screenshot(app, 'capture-ffmpeg-built');
       const times = JSON.parse(await readFile(path.join(out, 'evidence', 'times.json'), 'utf8')) as { timesNs: string[] };
       expect(times.timesNs.length).toBeGreaterThan(150);
-      const manifest = JSON.parse(await readFile(path.join(out, 'evidence', 'manifest.json'), 'utf8')) as { source: { description: string } };
+      const manifest = JSON.parse(await readFile(path.join(out, 'evidence', 'manifest.json'), 'utf8')) as { source: { description: string }; capture?: { triggers: { milliColumn: number | null }[] } };
       expect(manifest.source.description).toMatch(/h264/);
+      // The F press is in the race's evidence, placed on a column of the kept stream.
+      expect(manifest.capture?.triggers).toHaveLength(1);
+      expect(manifest.capture?.triggers[0]?.milliColumn).not.toBeNull();
     } finally {
       sender.kill();
       await app.close();
