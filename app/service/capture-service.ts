@@ -137,6 +137,8 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       const { out, startList, folder } = await checkPlan(plan, null);
       const captureId = randomBytes(12).toString('base64url');
       const columns = new ColumnBatcher(captureId, ctx.emit);
+      // Set before any frame can arrive (ffmpeg's output comes on later turns of the event loop); checked anyway.
+      let running: FfmpegCapture | null = null;
       const capture = await FfmpegCapture.start({
         input: source.input,
         format: source.format,
@@ -147,10 +149,11 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
         folder,
         plan: { ...plan, out, ...(startList ? { startList } : {}) },
         trigger: trigger ? { preTrigger: secondsToTicks(trigger.preTriggerS), stopAfter: secondsToTicks(trigger.stopAfterS) } : undefined,
-        onColumn: (c) => columns.column(c, capture),
+        onColumn: (c) => running && columns.column(c, running),
         onLoss: (l) => columns.loss(l),
         onTriggerStop: () => ctx.emit({ type: 'capture-ended', captureId }),
       });
+      running = capture;
       try {
         await capture.ready;
       } catch (err) {
