@@ -23,6 +23,8 @@ export interface CaptureInput {
 /** How each frame is timed: the stream's own timestamps, or (MJPEG over HTTP, which carries none) when it was read. */
 export type CaptureClock = 'stream' | 'arrival';
 
+const STALL_TIMEOUT_US = 10_000_000;
+
 const DEVICE_FORMATS = new Set(['v4l2', 'video4linux2', 'dshow', 'avfoundation', 'vfwcap', 'gdigrab', 'x11grab', 'kmsgrab', 'decklink']);
 
 export function isNetworkInput(input: string): boolean {
@@ -53,7 +55,9 @@ export function inputArgs(c: CaptureInput): string[] {
     args.push('-thread_queue_size', '512');
   }
   if (/^rtsp:\/\//i.test(c.input)) args.push('-rtsp_transport', 'tcp');
-  if (network) args.push('-probesize', '5000000', '-analyzeduration', '1000000');
+  // A network camera silent for 10 s is gone: ffmpeg ends (the capture reports it) instead of waiting for ever,
+  // also when the app that ran it was killed (a camera still sending ends it at once: its pipes are closed).
+  if (network) args.push('-probesize', '5000000', '-analyzeduration', '1000000', '-rw_timeout', String(STALL_TIMEOUT_US));
   args.push('-copyts', '-i', networkUrl(c.input, c.format));
   return args;
 }

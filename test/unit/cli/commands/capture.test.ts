@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
+
+/** ffmpeg processes still reading the address on `port` (from /proc: Linux only; elsewhere none are found). */
+function ffmpegsReading(port: number): number[] {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .filter((n) => {
+      try {
+        const cmd = readFileSync(`/proc/${n}/cmdline`, 'utf8');
+        const state = readFileSync(`/proc/${n}/stat`, 'utf8').split(') ')[1]?.[0];
+        return cmd.startsWith('ffmpeg') && cmd.includes(`-i\0udp://127.0.0.1:${port}`) && state !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -136,7 +154,10 @@ describe.skipIf(!hasFfmpeg)('photofinish capture', () => {
     await sleep(1500);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    // Its ffmpeg, whose pipes are now closed, ends as soon as the camera sends again (no orphan left recording).
+    await sleep(1500);
     sender.kill();
+    expect(ffmpegsReading(port)).toEqual([]);
     const running = createService({ shell: 'browser', dataDir: path.join(tmp, 'data') });
     const offered = await running.service.listUnfinishedCaptures({});
     const mine = offered.find((u) => u.out === out);
