@@ -14,7 +14,7 @@
  */
 import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { captureFrameName, CAPTURE_LAYOUT, TIMESTAMPS_HEADER, timestampsLine, type CaptureMarker, type CaptureRecord, type CaptureSummary } from '../domain/capture/capture-folder.js';
+import { captureFrameName, CAPTURE_LAYOUT, STREAM_TIMESTAMPS_HEADER, TIMESTAMPS_HEADER, timestampsLine, type CaptureMarker, type CaptureRecord, type CaptureSummary } from '../domain/capture/capture-folder.js';
 import type { FrameReceipt } from '../domain/capture/capture-results.js';
 import { captureUsToTicks, countLostFrames } from '../domain/capture/frame-clock.js';
 import { UserError } from '../domain/errors.js';
@@ -39,6 +39,21 @@ export interface IncomingFrame {
   /** The camera's timestamp (VideoFrame.timestamp, integer µs). */
   captureUs: number;
   bytes: Uint8Array;
+  /** An FFmpeg stream's exact time (the timestamp in its time base, and as ticks), where µs would round it. */
+  stream?: { pts: bigint; time: Ticks };
+}
+
+/** A recording's summary, its gaps and lost frames by the build's own measure of its times (first to last). */
+export function recordingSummary(times: readonly Ticks[], counts: { frames: number; droppedBusy: number; bytes: number }): CaptureSummary {
+  const lost = countLostFrames(times);
+  const first = times[0];
+  const last = times[times.length - 1];
+  return { ...counts, gaps: lost.gaps, missing: lost.missing, durationNs: String(first !== undefined && last !== undefined ? last - first : 0n) };
+}
+
+/** capture.json, rewritten atomically (at the start, on every mark, at the end). */
+export async function writeCaptureRecord(folder: string, record: CaptureRecord): Promise<void> {
+  await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /** Refuses a recording folder whose listing (`names`) holds files, hidden ones aside: frames go into a new folder. */
@@ -76,11 +91,12 @@ export class CaptureWriter {
 
   /** Creates the folder (new, or empty) with its record and the timestamps header. */
   static async create(folder: string, record: CaptureRecord, limits: WriterLimits = DEFAULT_WRITER_LIMITS): Promise<CaptureWriter> {
+    const header = record.camera.stream ? STREAM_TIMESTAMPS_HEADER : TIMESTAMPS_HEADER;
     await mkdir(folder, { recursive: true });
     refuseTakenFolder(folder, await readdir(folder));
-    await writeFileAtomic(path.join(folder, CAPTURE_LAYOUT.record), `${JSON.stringify(record, null, 2)}\n`);
+    await writeCaptureRecord(folder, record);
     const tsFile = path.join(folder, CAPTURE_LAYOUT.timestamps);
-    await writeFileDurableExclusive(tsFile, TIMESTAMPS_HEADER);
+    await writeFileDurableExclusive(tsFile, header);
     return new CaptureWriter(folder, record, await open(tsFile, 'a'), limits);
   }
 
@@ -123,7 +139,7 @@ export class CaptureWriter {
   async mark(marker: CaptureMarker): Promise<void> {
     this.activeAt = Date.now();
     this.record = { ...this.record, markers: [...this.record.markers, marker] };
-    await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
+    await writeCaptureRecord(this.folder, this.record);
   }
 
   stats(): FrameReceipt {
@@ -148,18 +164,10 @@ export class CaptureWriter {
   async finish(): Promise<CaptureSummary> {
     if (this.finished) return this.finished;
     await this.flush();
-    const lost = countLostFrames(this.times);
-    const summary: CaptureSummary = {
-      frames: this.written,
-      gaps: lost.gaps,
-      missing: lost.missing,
-      droppedBusy: this.droppedBusy,
-      bytes: this.bytesWritten,
-      durationNs: String(this.first !== null && this.last !== null ? this.last - this.first : 0n),
-    };
+    const summary = recordingSummary(this.times, { frames: this.written, droppedBusy: this.droppedBusy, bytes: this.bytesWritten });
     this.finished = summary;
     this.record = { ...this.record, stoppedAt: new Date().toISOString(), summary };
-    await writeFileAtomic(path.join(this.folder, CAPTURE_LAYOUT.record), `${JSON.stringify(this.record, null, 2)}\n`);
+    await writeCaptureRecord(this.folder, this.record);
     if (this.failure) throw this.failure;
     return summary;
   }
@@ -217,7 +225,7 @@ export class CaptureWriter {
 
   private startWrite(frame: IncomingFrame): void {
     this.inWrite.add(frame.seq);
-    const time = captureUsToTicks(frame.captureUs);
+    const time = frame.stream?.time ?? captureUsToTicks(frame.captureUs);
     if (this.last !== null && time <= this.last) {
       // Same or earlier camera time than the frame before: not a new picture of the line.
       this.release(frame, false);
@@ -241,7 +249,7 @@ export class CaptureWriter {
         if (writeError !== null) throw writeError;
         if (this.failure) throw this.failure;
         await rename(part, path.join(this.folder, name));
-        await this.timestamps.appendFile(timestampsLine(name, time, first, frame.captureUs));
+        await this.timestamps.appendFile(timestampsLine(name, time, first, frame.captureUs, frame.stream?.pts));
         this.names.push(name);
         this.release(frame, true);
         await this.syncNowAndThen();

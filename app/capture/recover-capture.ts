@@ -20,7 +20,7 @@ export async function readCaptureRecord(folder: string): Promise<CaptureRecord> 
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new UserError(`${folder}: not a Photofinish capture (no ${CAPTURE_LAYOUT.record})`, 'NOT_FOUND');
+    throw new UserError(`${folder}: not a recording made by Photofinish (no ${CAPTURE_LAYOUT.record})`, 'NOT_FOUND');
   }
   let parsed: unknown;
   try {

@@ -23,6 +23,20 @@ import { checkWritableFolder } from '../store/write-guard.js';
 import type { BuildService } from './build-service.js';
 import type { ServiceContext } from './context.js';
 import { logWarning } from '../runtime/log.js';
+import { FfmpegCapture } from '../capture/ffmpeg/ffmpeg-capture.js';
+import { listCaptureDevices } from '../capture/ffmpeg/list-devices.js';
+import { recoverStream } from '../capture/ffmpeg/recover-stream.js';
+import { STREAM_FILE } from '../domain/capture/capture-folder.js';
+import { parseSecondsToTicks } from '../domain/time/ticks.js';
+import { ColumnBatcher } from './capture-columns.js';
+
+/** An H.264/HEVC capture keeps the stream, not frames: the build reads that file. */
+function keptStreamOf(record: CaptureRecord): keyof typeof STREAM_FILE | null {
+  const codec = record.camera.stream?.codec;
+  return codec === 'h264' || codec === 'hevc' ? codec : null;
+}
+
+const secondsToTicks = (s: number) => parseSecondsToTicks(s.toFixed(6), 'seconds');
 
 export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethods>;
 
@@ -33,14 +47,17 @@ export type CaptureService = Pick<PhotofinishService, keyof typeof captureMethod
  */
 export const ABANDONED_AFTER_MS = 15_000;
 
-/** What a recording needs before its first frame: the race folder free, the line in the picture, a readable start list. */
-async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera, dataDir: string): Promise<{ out: string; line: FinishLine; startList: string | undefined; folder: string }> {
+/**
+ * What a recording needs before its first frame: the race folder free, the line in the picture, a readable start
+ * list. An FFmpeg source's picture size is known only once it runs (`camera` null): its line is fitted then.
+ */
+async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera | null, dataDir: string): Promise<{ out: string; line: FinishLine; startList: string | undefined; folder: string }> {
   const out = path.resolve(plan.out);
   // "Save the race in": the write guard's rules (never inside a race folder, e.g. a certified race's evidence/).
   await checkWritableFolder(path.dirname(out), { dataDir });
   await planOutput(out, false);
   // The line as it will be sampled (a segment reaching past the picture is clipped to it, as a build does).
-  const { line } = fitLineToFrame(plan.line, camera.width, camera.height, 'the camera picture');
+  const { line } = camera ? fitLineToFrame(plan.line, camera.width, camera.height, 'the camera picture') : { line: plan.line };
   const startList = plan.startList ? path.resolve(plan.startList) : undefined;
   // Read now, so a bad start list is found before the race is run, not after.
   if (startList) await parseStartListFile(startList, plan.startListEvent ? { event: plan.startListEvent } : {});
@@ -52,6 +69,8 @@ async function checkPlan(plan: CaptureBuildPlan, camera: CaptureCamera, dataDir:
 
 export function createCaptureService(ctx: ServiceContext, build: Pick<BuildService, 'startBuild'>): CaptureService {
   const live = new Map<string, CaptureWriter>();
+  /** FFmpeg captures run here, not in a page: they end by Stop, by their trigger, or when the stream ends. */
+  const streams = new Map<string, FfmpegCapture>();
 
   const closeAbandoned = async (): Promise<void> => {
     for (const [id, writer] of live) {
@@ -68,11 +87,11 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
     return writer;
   };
 
-  /** The same build request set-up makes for a frame folder with a timestamps file. */
+  /** The same build request set-up makes for a frame folder (or a kept stream) with a timestamps file. */
   const startBuildOf = (folder: string, record: CaptureRecord) =>
     build.startBuild(
       buildRequest.parse({
-        source: folder,
+        source: keptStreamOf(record) ? path.join(folder, STREAM_FILE[keptStreamOf(record) as keyof typeof STREAM_FILE]) : folder,
         out: record.build.out,
         line: record.build.line,
         timing: { kind: 'timestamps', file: path.join(folder, CAPTURE_LAYOUT.timestamps) },
@@ -117,6 +136,44 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       await rememberCapture(ctx.dataDir, folder);
       return { captureId, folder };
     },
+    async listCaptureDevices() {
+      return listCaptureDevices();
+    },
+    async startStreamCapture({ plan, source, trigger }) {
+      const { out, startList, folder } = await checkPlan(plan, null, ctx.dataDir);
+      const captureId = randomBytes(12).toString('base64url');
+      const columns = new ColumnBatcher(captureId, ctx.emit);
+      // Set before any frame can arrive (ffmpeg's output comes on later turns of the event loop); checked anyway.
+      let running: FfmpegCapture | null = null;
+      const capture = await FfmpegCapture.start({
+        input: source.input,
+        format: source.format,
+        size: source.width && source.height ? { width: source.width, height: source.height } : undefined,
+        rate: source.rate,
+        label: source.label,
+        by: source.by,
+        folder,
+        plan: { ...plan, out, ...(startList ? { startList } : {}) },
+        trigger: trigger ? { preTrigger: secondsToTicks(trigger.preTriggerS), stopAfter: secondsToTicks(trigger.stopAfterS) } : undefined,
+        onColumn: (c) => running && columns.column(c, running),
+        onLoss: (l) => columns.loss(l),
+        onTriggerStop: () => ctx.emit({ type: 'capture-ended', captureId }),
+      });
+      running = capture;
+      try {
+        await capture.ready;
+      } catch (err) {
+        await capture.abandon().catch(() => undefined);
+        throw err;
+      }
+      streams.set(captureId, capture);
+      await rememberCapture(ctx.dataDir, folder);
+      void capture.ended().then((error) => {
+        columns.flush(capture);
+        if (streams.has(captureId)) ctx.emit({ type: 'capture-ended', captureId, ...(error ? { error: error.message } : {}) });
+      });
+      return { captureId, folder, camera: (capture.recordNow as CaptureRecord).camera };
+    },
     async writeCaptureFrame({ captureId, seq, captureUs, bytes }) {
       const writer = writerOf(captureId);
       const receipt = writer.offer({ seq, captureUs, bytes });
@@ -126,9 +183,22 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
       return { ...writer.stats(), accepted: true };
     },
     async markCapture({ captureId, marker }) {
-      await writerOf(captureId).mark(marker);
+      const stream = streams.get(captureId);
+      if (stream) await stream.mark(marker);
+      else await writerOf(captureId).mark(marker);
     },
     async stopCapture({ captureId }) {
+      const stream = streams.get(captureId);
+      if (stream) {
+        streams.delete(captureId);
+        const summary = await stream.stop();
+        if (summary.frames < 2) {
+          await forgetCapture(ctx.dataDir, stream.folder);
+          throw tooShort(stream.folder, summary.frames);
+        }
+        const { jobId } = await startBuildOf(stream.folder, stream.recordNow as CaptureRecord);
+        return { folder: stream.folder, summary, jobId };
+      }
       const writer = writerOf(captureId);
       live.delete(captureId);
       const summary = await writer.finish();
@@ -141,14 +211,15 @@ export function createCaptureService(ctx: ServiceContext, build: Pick<BuildServi
     },
     async listUnfinishedCaptures() {
       await closeAbandoned();
-      return listUnfinishedCaptures(ctx.dataDir, new Set([...live.values()].map((w) => w.folder)));
+      return listUnfinishedCaptures(ctx.dataDir, new Set([...live.values(), ...streams.values()].map((w) => w.folder)));
     },
     async buildCapture({ folder: given }) {
       const folder = path.resolve(given);
       await closeAbandoned();
-      if ([...live.values()].some((w) => w.folder === folder)) throw new UserError(`${folder}: still recording; stop it first`, 'CONFLICT');
+      if ([...live.values(), ...streams.values()].some((w) => w.folder === folder)) throw new UserError(`${folder}: still recording; stop it first`, 'CONFLICT');
       const record = await readCaptureRecord(folder);
-      const { frames } = await recoverCapture(folder);
+      const kept = keptStreamOf(record);
+      const { frames } = kept ? await recoverStream(folder, kept) : await recoverCapture(folder);
       if (frames < 2) throw tooShort(folder, frames);
       return startBuildOf(folder, record);
     },

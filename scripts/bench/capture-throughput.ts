@@ -5,7 +5,8 @@
  *   2. the app: the highest frame rate it sustains with zero dropped frames, its CPU per frame (browser + service),
  *      and the delay from a frame's capture to its column on screen (p50/p95).
  * Numbers on a shared machine: the load average is printed with them. Usage: tsx scripts/bench/capture-throughput.ts
- * [--frames 90] [--only encoders|app] [--rates 30,60,120] [--seconds 8]
+ * [--frames 90] [--only encoders|app] [--rates 30,60,120] [--seconds 8]; `--ffmpeg [--seconds 30]`: the FFmpeg
+ * capture source instead (scripts/bench/capture/ffmpeg-run.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { fakeScene, renderFakeCamera, writeFakeCameraFile, type FakeCameraScene 
 import { recordOnce } from './capture/app-run.js';
 import { measureEncoders } from './capture/encoders.js';
 import { loadLine } from './capture/process-cpu.js';
+import { ffmpegBench } from './capture/ffmpeg-run.js';
 
 const WIDTH = 1280;
 const HEIGHT = 720;
@@ -72,6 +74,12 @@ async function app(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--ffmpeg')) {
+    await ffmpegBench(Number(arg('seconds') ?? 30));
+    // The browser path's figures beside them (README, "Live capture"; `npm run bench:capture -- --only app`).
+    console.log('  browser path for comparison (README): asked for 60 frames/s, 56.7 kept per second with 26 lost in 8 s by the page; p95 delay 51 ms (quiet machine)');
+    return;
+  }
   const missing = chromiumMissing();
   if (missing) {
     console.error(missing);

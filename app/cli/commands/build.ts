@@ -98,7 +98,7 @@ export const buildCommand: CliCommand = {
     if (values.force) args.force = true;
     if (values['replace-certified']) args.replaceCertified = true;
 
-    const racePath = await runBuildJob(ctx, args);
+    const racePath = await runBuildJob(ctx, () => ctx.api.startBuild(args as Parameters<typeof ctx.api.startBuild>[0]));
     await printSummary(ctx, racePath);
     if (values.meet !== undefined) await joinMeet(ctx, values.meet, racePath);
     return 0;
@@ -123,8 +123,8 @@ async function joinMeet(ctx: CliContext, meetDir: string, racePath: string): Pro
   ctx.io.out(`  meet      ${path.basename(racePath)} of ${path.resolve(meetDir)}`);
 }
 
-/** Starts the job and follows its events to the end; Ctrl+C cancels it. Returns the race folder. */
-async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {
+/** Starts the job (`start`) and follows its events to the end; Ctrl+C cancels it. Returns the race folder. */
+export async function runBuildJob(ctx: CliContext, start: () => Promise<{ jobId: string }>): Promise<string> {
   const progress = createProgressPrinter(ctx.io, (phase) => (phase === 'frames' ? 'frames' : 'bands'));
   const seen: ApiEvent[] = [];
   let jobId: string | null = null;
@@ -140,7 +140,7 @@ async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {
   };
   process.on('SIGINT', onSigint);
   try {
-    jobId = (await ctx.api.startBuild(args as Parameters<typeof ctx.api.startBuild>[0])).jobId;
+    jobId = (await start()).jobId;
     for (const e of seen.splice(0)) handle(e);
     const end = await finished;
     progress.end();
@@ -154,7 +154,7 @@ async function runBuildJob(ctx: CliContext, args: BuildArgs): Promise<string> {
   }
 }
 
-async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
+export async function printSummary(ctx: CliContext, racePath: string): Promise<void> {
   const [m, times] = await Promise.all([loadManifest(racePath), readTimes(racePath)]);
   const interval = BigInt(m.measured.medianIntervalNs);
   const lines = [

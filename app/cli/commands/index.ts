@@ -14,6 +14,7 @@ export interface CommandEntry {
 export const commands: readonly CommandEntry[] = [
   { name: 'serve', summary: 'Open Photofinish in your browser (served on 127.0.0.1 only) and print its address.', load: async () => (await import('./serve.js')).serveCommand },
   { name: 'build', summary: 'Build a race (the photo-finish composite and its exact time map) from frames, a video, a GIF or a line-scan image.', load: async () => (await import('./build.js')).buildCommand },
+  { name: 'capture', summary: 'Record a race from a USB or IP camera through FFmpeg (every frame as the camera sent it), then build it.', load: async () => (await import('./capture.js')).captureCommand },
   { name: 'info', summary: 'Show what a race was built from: source, composite size, measured frame rate, gaps, column times.', load: async () => (await import('./info.js')).infoCommand },
   { name: 'export', summary: 'Write the result sheet (PDF), data exports (CSV, JSON, FinishLynx .lif, annotated PNG) and the picture to post (JPEG).', load: async () => (await import('./export.js')).exportCommand },
   { name: 'start-list', summary: 'Import the start list of a race (CSV with id,name,team,lane; FinishLynx lynx.ppl or lynx.evt).', load: async () => (await import('./start-list.js')).startListCommand },

@@ -21,7 +21,22 @@ export const CAPTURE_LAYOUT = {
   record: 'capture.json',
 } as const;
 
+/**
+ * An FFmpeg capture of an H.264/HEVC stream keeps the stream itself, not frames: `stream.h264` (or `.hevc`), the
+ * camera's packets in Annex B as they came, appended one after another, and timestamps.csv with one line per packet
+ * (`frame` number, exact time, the stream's own `pts`, and the byte where the packet ends), appended only after the
+ * packet's bytes are written. `photofinish build <folder>/stream.h264 --timestamps <folder>/timestamps.csv` decodes it.
+ */
+export const STREAM_FILE = { h264: 'stream.h264', hevc: 'stream.hevc' } as const;
+export const PACKET_TIMESTAMPS_HEADER = 'frame,time_s,capture_us,pts,end_byte\n';
+
+export function packetTimestampsLine(frame: number, time: Ticks, first: Ticks, captureUs: number, pts: bigint, endByte: number): string {
+  return `${frame},${ticksToDecimalSeconds(time - first)},${captureUs},${pts},${endByte}\n`;
+}
+
 export const TIMESTAMPS_HEADER = 'file,time_s,capture_us\n';
+/** An FFmpeg capture's frames also carry the stream's own timestamp, exactly, in its time base (`camera.stream`). */
+export const STREAM_TIMESTAMPS_HEADER = 'file,time_s,capture_us,pts\n';
 export const CAPTURE_SCHEMA = 'photofinish.capture';
 
 /** Frame files sort in capture order by name too (natural order), so the folder reads right without the CSV. */
@@ -29,9 +44,9 @@ export function captureFrameName(seq: number, ext: 'jpg' | 'png'): string {
   return `f_${String(seq).padStart(6, '0')}.${ext}`;
 }
 
-/** One line of timestamps.csv: the frame's exact time since the first frame, and the camera's raw timestamp. */
-export function timestampsLine(file: string, time: Ticks, first: Ticks, captureUs: number): string {
-  return `${file},${ticksToDecimalSeconds(time - first)},${captureUs}\n`;
+/** One line of timestamps.csv: the frame's exact time since the first frame, and the camera's raw timestamp(s). */
+export function timestampsLine(file: string, time: Ticks, first: Ticks, captureUs: number, pts?: bigint): string {
+  return `${file},${ticksToDecimalSeconds(time - first)},${captureUs}${pts === undefined ? '' : `,${pts}`}\n`;
 }
 
 /** Where the frames of a race recorded into `out` go: beside it, `<name>-frames` (a `.race` suffix dropped). */
@@ -53,6 +68,19 @@ export const captureCamera = z.object({
   height: z.number().int().positive().max(16384),
   /** The rate the camera was asked for (frames/s); measured times are in timestamps.csv. */
   frameRate: z.number().positive().max(10000).nullable(),
+  /** Read through FFmpeg (a device or a network stream) rather than the browser. */
+  stream: z
+    .object({
+      input: z.string().max(4096),
+      format: z.string().max(40).nullable(),
+      /** What was kept: JPEG frames as the camera sent them, or the H.264/HEVC stream as sent. */
+      codec: z.enum(['mjpeg', 'h264', 'hevc']),
+      /** The stream's time base (`1/90000`): `pts` in timestamps.csv counts in it. */
+      timeBase: z.string().regex(/^\d+\/\d+$/),
+      /** `stream`: the camera's or the stream's own timestamps; `arrival`: the stream has none (MJPEG over HTTP), so the time each frame was read here. */
+      clock: z.enum(['stream', 'arrival']),
+    })
+    .optional(),
 });
 export type CaptureCamera = z.infer<typeof captureCamera>;
 
@@ -90,6 +118,8 @@ export const captureRecord = z.object({
   camera: captureCamera,
   build: captureBuildPlan,
   markers: z.array(captureMarker),
+  /** Who ran the recording (`photofinish capture --by`), where given. */
+  by: z.string().max(200).optional(),
   /** Set when the recording ended normally; absent after a crash. */
   stoppedAt: z.string().optional(),
   summary: captureSummary.optional(),

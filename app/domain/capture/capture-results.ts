@@ -37,3 +37,22 @@ export interface UnfinishedCapture {
   /** True when the recording never ended normally (the app closed or crashed while recording). */
   interrupted: boolean;
 }
+
+/** A batch of an FFmpeg capture's live columns (a few per event, so a 120 frames/s camera is a few dozen events a second). */
+export interface CaptureColumns {
+  /** Samples per column (the finish line's length in pixels). */
+  rows: number;
+  /** Each column's exact time on the stream's clock (integer ns as text), and the same in µs (as F marks take it). */
+  timesNs: string[];
+  captureUs: number[];
+  /** RGB, `rows` × 3 bytes per column, columns one after another, base64. */
+  rgb: string;
+  /** Frames lost just before a column's time: a step in the timestamps (camera, network) or a disk that fell behind. */
+  losses: { timeNs: string; missing: number; cause: 'camera' | 'disk' }[];
+  /** Totals so far: frames kept, frames lost, the measured rate (frames/s, null until known). */
+  frames: number;
+  missing: number;
+  rate: number | null;
+  /** Trigger state when armed: waiting for movement, or recording. */
+  trigger: 'off' | 'armed' | 'recording';
+}

@@ -21,21 +21,25 @@ export interface ColumnAnchor {
   time: Ticks;
 }
 
-/** The `capture_us` of every frame named in a capture folder's timestamps.csv (`file,time_s,capture_us`). */
+/**
+ * The `capture_us` of every frame named in a capture folder's timestamps.csv (`file,time_s,capture_us`); for a kept
+ * stream (`frame,time_s,capture_us,…`, app/domain/capture/capture-folder.ts) keyed `frame N`.
+ */
 export function captureUsByFrame(text: string): Map<string, number> {
   const byName = new Map<string, number>();
   const lines = text.split(/\r\n|\n|\r/);
   const header = splitCsvLine(lines[0] ?? '');
   if (typeof header === 'string') return byName;
   const names = header.map((h) => h.trim().toLowerCase());
-  const fileCol = names.indexOf('file');
+  const byNumber = !names.includes('file') && names.includes('frame');
+  const fileCol = names.indexOf(byNumber ? 'frame' : 'file');
   const usCol = names.indexOf('capture_us');
   if (fileCol < 0 || usCol < 0) return byName;
   for (const line of lines.slice(1)) {
     const cells = splitCsvLine(line);
     if (typeof cells === 'string' || cells.length <= Math.max(fileCol, usCol)) continue;
     const us = Number((cells[usCol] as string).trim());
-    if (Number.isSafeInteger(us) && us >= 0) byName.set((cells[fileCol] as string).trim(), us);
+    if (Number.isSafeInteger(us) && us >= 0) byName.set(`${byNumber ? 'frame ' : ''}${(cells[fileCol] as string).trim()}`, us);
   }
   return byName;
 }

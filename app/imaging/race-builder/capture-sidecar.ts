@@ -50,7 +50,8 @@ export async function readCaptureSidecar(folder: string): Promise<CaptureSidecar
 export function captureEvidence(sidecar: CaptureSidecar, columnFiles: readonly string[], times: readonly Ticks[]): NonNullable<EvidenceManifest['capture']> {
   const anchors: ColumnAnchor[] = [];
   columnFiles.forEach((name, c) => {
-    const captureUs = sidecar.captureUsOf.get(name);
+    // A kept stream's frames are named `stream.h264 frame N` by the video source; its timestamps.csv numbers them.
+    const captureUs = sidecar.captureUsOf.get(name) ?? sidecar.captureUsOf.get(/ (frame \d+)$/.exec(name)?.[1] ?? '');
     if (captureUs !== undefined) anchors.push({ captureUs, time: times[c] as Ticks });
   });
   const manual = sidecar.markers.filter((m) => m.kind === 'manual');

@@ -11,6 +11,7 @@ import type { Ticks } from '../../domain/time/ticks.js';
 import { listFrameFiles, openSource, sourceShape } from '../sources/open-source.js';
 import type { FrameSource } from '../sources/source.js';
 import { readCaptureSidecar, type CaptureSidecar } from './capture-sidecar.js';
+import { STREAM_FILE } from '../../domain/capture/capture-folder.js';
 import { planOutput, refuseInputsInsideReplaced, type OutputPlan } from './race-output.js';
 import { orderFramesByTimestamps, planTiming, readTimestampsFile, timesByFrameNumber, type TimePlan, type TimestampsFile } from './timing.js';
 
@@ -46,7 +47,9 @@ export async function prepareBuild(request: RaceBuildRequest): Promise<PreparedB
   }
   if (shape === 'image' && request.line) throw new UserError(`${sourcePath}: a finish line does not apply to a native line-scan image (each column is already one line)`, 'INVALID_ARGUMENT', { hint: 'no-line-for-linescan' });
 
-  const capture = shape === 'folder' ? await readCaptureSidecar(sourcePath) : null;
+  // A stream kept by an FFmpeg capture has its capture.json (the F marks) beside it, like a recorded frame folder.
+  const keptStream = shape === 'video' && (Object.values(STREAM_FILE) as string[]).includes(path.basename(sourcePath));
+  const capture = shape === 'folder' ? await readCaptureSidecar(sourcePath) : keptStream ? await readCaptureSidecar(path.dirname(sourcePath)) : null;
   const source = await openSource(sourcePath, { ...(order ? { order } : {}), skipBad: request.skipBad });
   try {
     if (source.frameCount < 2) throw new UserError(`${sourcePath}: only ${source.frameCount} frame; a photo finish needs at least two`, 'INVALID_ARGUMENT');

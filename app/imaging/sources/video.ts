@@ -18,7 +18,8 @@ import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, la
 import type { FrameSource } from './source.js';
 import { decodeRegions, type CutShort, type ProbedStream } from './video-decode.js';
 
-export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg']);
+// .h264/.hevc: an elementary stream as an FFmpeg capture keeps it (its times are in the capture's timestamps.csv).
+export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg', '.h264', '.hevc']);
 
 interface ProbeJson {
   streams?: { width?: number; height?: number; time_base?: string; pix_fmt?: string; codec_name?: string; start_time?: string; duration?: string; nb_frames?: string; tags?: { DURATION?: string } }[];

@@ -27,6 +27,21 @@ import type { SetupPreset } from '../session/state.js';
 import { CaptureStatusLine } from './CaptureStatusLine.js';
 import { ScreenHead } from './ScreenHead.js';
 import { DEFAULT_TRIGGER_TIMES, TriggerTimesFields, triggerTimesOf } from './TriggerTimesFields.js';
+import { StreamRecorder } from '../capture/stream-recorder.js';
+import { StreamSourceFields, useCaptureDevices, type StreamChoice } from './StreamSourceFields.js';
+
+/** The build plan of the race as the fields stand, for the line given (both recorders ask it at Record). */
+function planOf(r: RaceFieldValues, line: FinishLine) {
+  return {
+    out: r.out.trim(),
+    name: r.name.trim(),
+    sport: r.sport,
+    ...(r.startList.trim() ? { startList: r.startList.trim() } : {}),
+    ...(r.startList.trim() && r.startListEvent ? { startListEvent: r.startListEvent } : {}),
+    line,
+    travel: r.travel,
+  };
+}
 
 export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
   const native = useSession(selectNativeDialogs);
@@ -49,6 +64,12 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
   const raceRef = useRef(race);
   raceRef.current = race;
   const lineRef = useRef<FinishLine | null>(null);
+  // The source: this browser's cameras, an FFmpeg device (`ffmpeg:<index>`), or a network address through FFmpeg.
+  const devices = useCaptureDevices();
+  const [sourceKind, setSourceKind] = useState('browser');
+  const [streamChoice, setStreamChoice] = useState<StreamChoice>({ source: null, line: null });
+  const useBrowser = sourceKind === 'browser';
+  const ffmpegDevice = sourceKind.startsWith('ffmpeg:') ? (devices?.[Number(sourceKind.slice(7))] ?? null) : null;
 
   const { job, follow } = useBuildJob({
     onDone: (racePath) => {
@@ -83,7 +104,7 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
 
   // The camera in the chosen mode; the live picture shows it at once.
   useEffect(() => {
-    if (!chosen || !cameraMode) return;
+    if (!useBrowser || !chosen || !cameraMode) return;
     let live = true;
     let opened: OpenedCamera | null = null;
     openCamera(chosen.deviceId, cameraMode)
@@ -99,7 +120,7 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
       if (opened) stopStream(opened.stream);
       setCamera(null);
     };
-  }, [chosen, cameraMode]);
+  }, [chosen, cameraMode, useBrowser]);
 
   useEffect(() => {
     if (videoRef.current && camera) videoRef.current.srcObject = camera.stream;
@@ -118,18 +139,7 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
       line: lineRef.current,
       canvas,
       mirror: () => raceRef.current.travel === 'left-to-right',
-      plan: () => {
-        const r = raceRef.current;
-        return {
-          out: r.out.trim(),
-          name: r.name.trim(),
-          sport: r.sport,
-          ...(r.startList.trim() ? { startList: r.startList.trim() } : {}),
-          ...(r.startList.trim() && r.startListEvent ? { startListEvent: r.startListEvent } : {}),
-          line: lineRef.current as FinishLine,
-          travel: r.travel,
-        };
-      },
+      plan: () => planOf(raceRef.current, lineRef.current as FinishLine),
       trigger: () => triggerTimesOf(triggerRef.current),
       onStatus: (next) => {
         setStatus(next);
@@ -147,6 +157,34 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
     };
     // The recorder lives as long as the camera; a new line is given to it below, not by starting over.
   }, [camera, follow]);
+
+  // An FFmpeg source: the service reads it; this page shows its live line image and sends Record/Stop/Arm/F.
+  const streamKey = useBrowser ? '' : JSON.stringify(streamChoice);
+  useEffect(() => {
+    const canvas = liveRef.current;
+    const { source, line: streamLine } = streamChoice;
+    if (useBrowser || !canvas || !source || !streamLine) return;
+    const recorder = new StreamRecorder({
+      canvas,
+      source,
+      plan: () => planOf(raceRef.current, streamLine),
+      trigger: () => {
+        const t = triggerTimesOf(triggerRef.current);
+        return { preTriggerS: Number(t.preTrigger) / 1e9, stopAfterS: Number(t.stopAfter) / 1e9 };
+      },
+      mirror: () => raceRef.current.travel === 'left-to-right',
+      onStatus: (next) => {
+        setStatus(next);
+        if (next.error) setError(next.error);
+        else if (next.mode === 'armed' || next.mode === 'recording') setError(null);
+      },
+      onStopped: (result) => {
+        if ('error' in result) setError(messageOf(result.error));
+        else follow(result.jobId, result.summary.frames);
+      },
+    });
+    return () => recorder.close();
+  }, [streamKey, follow]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const lineKey = finishLine ? JSON.stringify(finishLine) : '';
   useEffect(() => {
@@ -200,9 +238,25 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
           <header className="panel-head">
             <h2>Camera</h2>
             <span className="muted" data-testid="measured-rate">
-              {camera ? `${camera.width}×${camera.height} · measured ${status?.rate ? `${status.rate.toFixed(2)} frames/s` : '…'} (asked for ${cameraMode?.frameRate ?? '?'})` : 'Opening the camera…'}
+              {!useBrowser ? (status?.rate ? `measured ${status.rate.toFixed(2)} frames/s (the stream’s own timestamps)` : 'FFmpeg') : camera ? `${camera.width}×${camera.height} · measured ${status?.rate ? `${status.rate.toFixed(2)} frames/s` : '…'} (asked for ${cameraMode?.frameRate ?? '?'})` : 'Opening the camera…'}
             </span>
           </header>
+          <div className="row capture-pickers">
+            <label>
+              Source
+              <select value={sourceKind} onChange={(e) => (setSourceKind(e.target.value), setError(null))} disabled={busy} data-testid="capture-source">
+                <option value="browser">This computer’s cameras (browser)</option>
+                {(devices ?? []).map((d, i) => (
+                  <option key={d.input} value={`ffmpeg:${i}`}>
+                    {d.name} (FFmpeg, {d.format})
+                  </option>
+                ))}
+                <option value="address">Network camera (FFmpeg: rtsp, udp, http)</option>
+              </select>
+            </label>
+          </div>
+          {useBrowser ? (
+          <>
           <div className="row capture-pickers">
             <label>
               Camera
@@ -242,6 +296,10 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
             </>
           ) : (
             <p className="loading">Waiting for the camera…</p>
+          )}
+          </>
+          ) : (
+            <StreamSourceFields device={ffmpegDevice} disabled={busy || mode === 'armed'} onChange={setStreamChoice} />
           )}
         </section>
 
