@@ -71,26 +71,29 @@ async function synthetic(title: string, scenarios: ScoredScenario[], work: strin
 interface Labels {
   frameIntervalS: number;
   line: { kind: 'segment'; x1: number; y1: number; x2: number; y2: number };
-  crossings: { id: string; time_s: number; sigmaFrames: number }[];
+  /** `rows`: the composite rows the body covers, where labelled (a second suggestion there is one body split). */
+  crossings: { id: string; time_s: number; sigmaFrames: number; rows?: [number, number] }[];
 }
 
-async function realVideo(work: string): Promise<ScenarioScore | null> {
-  const video = path.join(realMedia, 'car-detection.mp4');
-  if (!wanted('real car-detection.mp4')) return null;
-  if (!(await exists(video))) {
-    console.log(`\nReal footage: skipped (${video} is absent)`);
+/** A real clip against its hand labels (test/unit/detection/NAME.labels.json); null when skipped or absent. */
+async function realClip(work: string, file: string, about: string): Promise<ScenarioScore | null> {
+  const clip = path.join(realMedia, file);
+  if (!wanted(`real ${file}`) || newOnly) return null;
+  if (!(await exists(clip))) {
+    console.log(`\nReal footage: skipped (${clip} is absent)`);
     return null;
   }
-  const labels = JSON.parse(await readFile(path.join(repoRoot, 'test/unit/detection/car-detection.labels.json'), 'utf8')) as Labels;
-  const { racePath } = await buildRace(buildRequest.parse({ source: video, out: path.join(work, 'car-detection'), line: labels.line, timing: { kind: 'source' } }));
+  const labelsFile = path.join(repoRoot, 'test/unit/detection', `${file.replace(/\.\w+$/, '')}.labels.json`);
+  const labels = JSON.parse(await readFile(labelsFile, 'utf8')) as Labels;
+  const { racePath } = await buildRace(buildRequest.parse({ source: clip, out: path.join(work, file), line: labels.line, timing: { kind: 'source' } }));
   const t0 = performance.now();
   const edges = await detectEdgesForRace(racePath);
   const ms = performance.now() - t0;
-  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: [0, 0] as [number, number], onLineAtStart: false, onLineAtEnd: false }));
-  const score = { ...scoreEdges(edges, truth, labels.frameIntervalS), name: 'car-detection.mp4', fps: 12.5, detectMs: ms };
-  console.log(`\ncar-detection.mp4 (12.5 fps, line y = 216; truth read by hand, ±0.13 frame each): ${edges.length} suggestions, detect ${ms.toFixed(0)} ms`);
+  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: c.rows ?? ([0, 0] as [number, number]), onLineAtStart: false, onLineAtEnd: false }));
+  const score = { ...scoreEdges(edges, truth, labels.frameIntervalS), name: file, fps: 1 / labels.frameIntervalS, detectMs: ms };
+  console.log(`\n${file} (${about}; truth read by hand): ${edges.length} suggestions, detect ${ms.toFixed(0)} ms`);
   for (const e of score.edges) console.log(edgeLine(e));
-  for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s   <-- not a vehicle's crossing`);
+  for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s, rows ${e.rows[0]}–${e.rows[1]}, confidence ${e.confidence}${e.flags.length ? ` [${e.flags.join(', ')}]` : ''}   <-- not a crossing`);
   console.log(scenarioLine(score, 0.5));
   return score;
 }
@@ -140,7 +143,7 @@ async function main(): Promise<number> {
   try {
     if (onlySet !== 'test') {
       const scores = await synthetic('Tuning set', tuningSet(), work);
-      const real = newOnly ? null : await realVideo(work);
+      const real = await realClip(work, 'car-detection.mp4', '12.5 fps, line y = 216, ±0.13 frame each');
       const comeng = newOnly ? { nose: true, extra: 0 } : await realLineScan(work);
       const set = setLines('Tuning set (synthetic and car-detection.mp4)', setTotals(real ? [...scores, real] : scores));
       summary.push(...set.lines);
@@ -161,7 +164,8 @@ async function main(): Promise<number> {
     }
     if (onlySet !== 'tuning') {
       const scores = await synthetic('Test set', testSet(), work);
-      const set = setLines('Test set (synthetic; never tuned on)', setTotals(scores));
+      const gif = await realClip(work, 'person-bicycle-car-detection.gif', '12 fps GIF, line y = 120 from x = 40 to 240, ±0.16 frame');
+      const set = setLines(`Test set (synthetic${gif ? ' and person-bicycle-car-detection.gif' : ''}; never tuned on)`, setTotals(gif ? [...scores, gif] : scores));
       summary.push(...set.lines);
       if (!set.ok) failed = true;
     }
