@@ -7,7 +7,8 @@
  * - it lies beside it across the line (touching, or a few rows apart),
  * - it is on the line while the neighbour is (their columns mostly overlap: parts of one body pass together), and
  * - it is much narrower across the line than the neighbour (two competitors side by side are each a whole body,
- *   of like size, and stay two).
+ *   of like size, and stay two), or it lies mostly within the neighbour's rows and columns both (a stripe or a
+ *   window read on its own: a competitor drawn over another one comes and goes at its own times).
  * The joined body's crossing is the earliest of its pieces' (its first point to reach the line), read as that
  * piece's reading states it.
  */
@@ -21,12 +22,19 @@ const TOGETHER_SHARE = 0.5;
 const rowsOf = (r: Reading) => r.span.bottom - r.span.top + 1;
 
 function isPieceOf(piece: Reading, body: Reading, maxGap: number): boolean {
-  if (piece.direction !== body.direction || rowsOf(piece) > PIECE_SHARE * rowsOf(body)) return false;
+  if (piece.direction !== body.direction || rowsOf(piece) > rowsOf(body)) return false;
+  if (rowsOf(piece) > PIECE_SHARE * rowsOf(body) && !within(piece, body)) return false;
   const gap = Math.max(piece.span.top, body.span.top) - Math.min(piece.span.bottom, body.span.bottom) - 1;
   if (gap > maxGap) return false;
   const overlap = Math.min(piece.span.lastColumn, body.span.lastColumn) - Math.max(piece.span.firstColumn, body.span.firstColumn) + 1;
   const shorter = Math.min(piece.span.lastColumn - piece.span.firstColumn + 1, body.span.lastColumn - body.span.firstColumn + 1);
   return overlap >= TOGETHER_SHARE * shorter;
+}
+
+/** Mostly inside the body's rows, and on the line only while the body is (a column of slack either end). */
+function within(piece: Reading, body: Reading): boolean {
+  const rows = Math.min(piece.span.bottom, body.span.bottom) - Math.max(piece.span.top, body.span.top) + 1;
+  return rows >= 0.5 * rowsOf(piece) && piece.span.firstColumn >= body.span.firstColumn && piece.span.lastColumn <= body.span.lastColumn + 1;
 }
 
 /** The readings with every piece joined to its body (see above); `maxGap` rows of background may lie between them. */

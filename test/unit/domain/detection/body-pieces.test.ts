@@ -28,6 +28,16 @@ describe('joinPieces', () => {
     expect(out[0]!.time).toBe(1_838_000n);
   });
 
+  it('joins a stripe read on its own inside a car\'s rows and columns to the car', () => {
+    const out = joinPieces([reading(108, 134, 40, 80, 147_236_000n), reading(121, 135, 44, 78, 147_604_000n)], 8);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.time).toBe(147_236_000n);
+  });
+
+  it('keeps a car drawn over the lower third of another apart: it comes and goes at its own times', () => {
+    expect(joinPieces([reading(68, 94, 150, 193, 153_170_000n), reading(84, 110, 156, 199, 158_900_000n)], 8)).toHaveLength(2);
+  });
+
   it('keeps two competitors of like size side by side apart', () => {
     expect(joinPieces([reading(40, 65, 150, 190, 150_520_000n), reading(66, 92, 150, 190, 150_820_000n)], 8)).toHaveLength(2);
   });
