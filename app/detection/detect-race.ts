@@ -17,7 +17,8 @@ import type { EdgeSuggestion } from '../api/types.js';
 import { findCompositeObjects, minObjectRows, type Plane } from '../domain/detection/composite-objects.js';
 import { lineGeometry } from '../domain/detection/line-crossing.js';
 import { lineScanReading } from '../domain/detection/linescan-edge.js';
-import { confidenceOf, type Reading } from '../domain/detection/reading.js';
+import { joinPieces } from '../domain/detection/body-pieces.js';
+import { confidenceOf, withConfidenceFlag, type Reading } from '../domain/detection/reading.js';
 import { stillBackground } from '../domain/detection/still-background.js';
 import { median } from '../domain/detection/robust.js';
 import { UserError } from '../domain/errors.js';
@@ -89,11 +90,13 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
   const { objects, model } = findCompositeObjects(plane, lineScan ? { still: stillBackground(plane) } : {});
   const threshold = Math.max(12, 0.8 * median(Array.from(model.threshold)));
   const geometry = lineGeometry(manifest.line);
-  const readings: Reading[] = lineScan
+  const found: Reading[] = lineScan
     ? objects.map((o) => lineScanReading(o, plane, model.background, threshold, timesNs))
     : objects.length
         ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minObjectRows(plane.height))
         : [];
+  // One suggestion per body: pieces beside a body that pass the line with it are its parts (body-pieces.ts).
+  const readings = joinPieces(found, 2 * minObjectRows(plane.height));
   const suggestions = readings.map(
     (r) =>
       ({
@@ -105,7 +108,7 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
         direction: r.direction,
         uncertainty_s: r.sigmaS,
         uncertainty_calibrated: r.calibrated,
-        flags: r.flags,
+        flags: withConfidenceFlag(r),
         confidence: confidenceOf(r),
       }) satisfies EdgeSuggestion,
   );

@@ -89,6 +89,8 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
           firstColumn: Math.min(a.span.firstColumn, b.span.firstColumn),
           lastColumn: Math.max(a.span.lastColumn, b.span.lastColumn),
           contrast: Math.max(a.span.contrast, b.span.contrast),
+          // A body joined with what looked like light is a body.
+          lighting: Math.min(a.span.lighting ?? 0, b.span.lighting ?? 0),
         };
         const from = Math.min(a.from, b.from);
         const to = Math.max(a.to, b.to);

@@ -80,3 +80,58 @@ export function totalsLine(name: string, t: GroupTotals, unit = 'frame interval'
 export function groupOk(t: GroupTotals, median: number, worst: number): boolean {
   return t.medianAbsFrames <= median && t.worstAbsFrames <= worst && t.within2 >= 0.9 && t.beyond4 === 0 && t.missed === 0 && t.extra === 0 && t.flagsWrong === 0;
 }
+
+/** The issue-25 goals of one set (tuning or test) of the corpus, measured over all its scenarios. */
+export interface SetTotals {
+  crossings: number;
+  /** Share of crossings found within half a frame interval. */
+  foundWithinHalf: number;
+  medianAbsFrames: number;
+  /** Unmatched suggestions not flagged `low-confidence`, per 10 crossings; and the flagged ones, counted apart. */
+  falsePer10: number;
+  falseFlagged: number;
+  /** Share of bodies with exactly one suggestion (found, and no second one). */
+  onePerBody: number;
+  within2: number;
+  /** Of the suggestions with confidence ≥ 0.9, the share that match a crossing within half a frame (NaN: none). */
+  confidentPrecision: number;
+  confident: number;
+}
+
+export const SET_GOALS = { foundWithinHalf: 0.98, medianAbsFrames: 0.1, falsePer10: 1, onePerBody: 0.95, within2: 0.9, confidentPrecision: 0.95 };
+
+export function setTotals(scores: readonly ScenarioScore[]): SetTotals {
+  const t = totals(scores);
+  const timed = scores.flatMap((s) => s.edges).filter((e) => !e.expectedFlags.includes('on-line-at-start'));
+  const crossings = scores.reduce((n, s) => n + s.edges.length + s.missed.length, 0);
+  const unmatched = scores.flatMap((s) => s.falseEdges);
+  const falseUnflagged = unmatched.filter((e) => !e.flags.includes('low-confidence')).length;
+  const bodiesOk = scores.reduce((n, s) => n + s.edges.filter((e) => !s.splitBodies.includes(e.id)).length, 0);
+  const confident = scores.flatMap((s) => s.suggestions).filter((x) => x.confidence >= 0.9 && !x.lowConfidence);
+  const startTimed = scores.reduce((n, s) => n + s.edges.filter((e) => e.expectedFlags.includes('on-line-at-start')).length, 0);
+  return {
+    crossings,
+    foundWithinHalf: crossings ? (timed.filter((e) => Math.abs(e.errorFrames) <= 0.5).length + startTimed) / crossings : NaN,
+    medianAbsFrames: t.medianAbsFrames,
+    falsePer10: crossings ? (10 * falseUnflagged) / crossings : NaN,
+    falseFlagged: unmatched.length - falseUnflagged,
+    onePerBody: crossings ? bodiesOk / crossings : NaN,
+    within2: t.within2,
+    confidentPrecision: confident.length ? confident.filter((x) => x.withinHalf).length / confident.length : NaN,
+    confident: confident.length,
+  };
+}
+
+/** One line per goal of a set: the number, the goal and whether it is met. */
+export function setLines(name: string, t: SetTotals): { lines: string[]; ok: boolean } {
+  const g = SET_GOALS;
+  const checks: [string, boolean][] = [
+    [`crossings found within half a frame: ${pct(t.foundWithinHalf)} of ${t.crossings} (goal ≥ ${pct(g.foundWithinHalf)})`, t.foundWithinHalf >= g.foundWithinHalf],
+    [`median |error|: ${t.medianAbsFrames.toFixed(3)} frame (goal ≤ ${g.medianAbsFrames})`, t.medianAbsFrames <= g.medianAbsFrames],
+    [`false suggestions: ${t.falsePer10.toFixed(2)} per 10 crossings (goal ≤ ${g.falsePer10}); ${t.falseFlagged} more flagged low-confidence`, t.falsePer10 <= g.falsePer10],
+    [`one suggestion per body: ${pct(t.onePerBody)} of bodies (goal ≥ ${pct(g.onePerBody)})`, t.onePerBody >= g.onePerBody],
+    [`calibration: ${pct(t.within2)} within 2σ (goal ≥ ${pct(g.within2)})`, t.within2 >= g.within2],
+    [`confidence ≥ 0.9: ${Number.isNaN(t.confidentPrecision) ? 'no such suggestion' : `${pct(t.confidentPrecision)} of ${t.confident} match a crossing within half a frame`} (goal ≥ ${pct(g.confidentPrecision)})`, Number.isNaN(t.confidentPrecision) || t.confidentPrecision >= g.confidentPrecision],
+  ];
+  return { lines: [`${name}:`, ...checks.map(([line, ok]) => `  ${line}${ok ? '' : '   <-- goal missed'}`)], ok: checks.every(([, ok]) => ok) };
+}

@@ -1,5 +1,9 @@
 /**
- * `npm run bench:accuracy`: the detector against ground truth, synthetic and real reported apart.
+ * `npm run bench:accuracy`: the detector against ground truth, on a tuning set and a test set (test/synthetic/
+ * corpus.ts) reported apart, each against the goals of issue 25: crossings found within half a frame, median
+ * error, false suggestions per 10 crossings, one suggestion per body, calibration within 2σ, and the precision of
+ * suggestions with confidence ≥ 0.9. The detector may be tuned on the tuning set only. `-- --set tuning|test`
+ * runs one set; `-- WORD` only the scenarios whose name holds WORD.
  *
  * - Synthetic races (test/synthetic): the benchmark set and the hard cases (a car the colour of the stripes, cars
  *   whose bodies touch, a car partly out of the picture, soft shadows ahead of the cars), then synthetic line-scan
@@ -22,9 +26,10 @@ import { buildRequest } from '../../app/api/methods/build.js';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
 import { buildRace } from '../../app/imaging/race-builder/build-race.js';
+import { testSet, tuningSet } from '../../test/synthetic/corpus.js';
 import { BENCH_SCENARIOS, EDGE_OF_RECORDING_SCENARIOS, HARD_SCENARIOS, LINESCAN_SCENARIOS } from '../../test/synthetic/scenarios.js';
 import { scoreEdges, scoreScenario, type ScenarioScore, type ScoredScenario } from '../../test/synthetic/score.js';
-import { edgeLine, groupOk, scenarioLine, scenarioOk, totals, totalsLine } from './accuracy-report.js';
+import { edgeLine, groupOk, scenarioLine, scenarioOk, setLines, setTotals, totals, totalsLine } from './accuracy-report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const realMedia = path.resolve(repoRoot, '../shared/real-media');
@@ -34,19 +39,30 @@ const exists = (file: string) => stat(file).then(
 );
 
 /** `npm run bench:accuracy -- WORD`: only the scenarios whose name holds WORD (and the real footage for "real"). */
-const only = process.argv[2]?.toLowerCase();
+const args = process.argv.slice(2);
+const setArg = args.indexOf('--set');
+const onlySet = setArg >= 0 ? args[setArg + 1] : undefined;
+/** `-- --new`: skip the older scenarios (scenarios.ts) and the real footage: the corpus's generated scenarios only. */
+const newOnly = args.includes('--new');
+const only = args.filter((a, i) => i !== setArg && i !== setArg + 1 && a !== '--new')[0]?.toLowerCase();
 const wanted = (name: string) => !only || name.toLowerCase().includes(only);
+
+const OLDER = new Set<ScoredScenario>([...BENCH_SCENARIOS, ...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS, ...LINESCAN_SCENARIOS]);
+const OLDER_NAMES = new Set([...OLDER].map((s) => s.name));
 
 async function synthetic(title: string, scenarios: ScoredScenario[], work: string): Promise<ScenarioScore[]> {
   console.log(`\n=== ${title} ===`);
   const scores: ScenarioScore[] = [];
   for (const [i, s] of scenarios.entries()) {
-    if (!wanted(`${title} ${s.name}`)) continue;
+    if (!wanted(`${title} ${s.name}`) || (newOnly && OLDER.has(s))) continue;
     const score = await scoreScenario(s, path.join(work, `${title.replace(/\W+/g, '-')}-${i}`));
     scores.push(score);
     console.log(`\n${s.name}  (${s.fps} ${s.lineScan ? 'lines' : 'fps'}, interval ${(1000 / s.fps).toFixed(3)} ms, detect ${score.detectMs.toFixed(0)} ms)`);
     for (const e of score.edges) console.log(edgeLine(e));
-    for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(6)} s, rows ${e.rows[0]}–${e.rows[1]}   <-- not a competitor's crossing`);
+    for (const e of score.falseEdges) {
+      const what = score.phantoms.includes(e) ? "not a competitor's crossing" : 'a second suggestion for one body';
+      console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(6)} s, rows ${e.rows[0]}–${e.rows[1]}, confidence ${e.confidence}${e.flags.length ? ` [${e.flags.join(', ')}]` : ''}   <-- ${what}`);
+    }
     console.log(scenarioLine(score, 0.15));
   }
   return scores;
@@ -55,26 +71,29 @@ async function synthetic(title: string, scenarios: ScoredScenario[], work: strin
 interface Labels {
   frameIntervalS: number;
   line: { kind: 'segment'; x1: number; y1: number; x2: number; y2: number };
-  crossings: { id: string; time_s: number; sigmaFrames: number }[];
+  /** `rows`: the composite rows the body covers, where labelled (a second suggestion there is one body split). */
+  crossings: { id: string; time_s: number; sigmaFrames: number; rows?: [number, number] }[];
 }
 
-async function realVideo(work: string): Promise<ScenarioScore | null> {
-  const video = path.join(realMedia, 'car-detection.mp4');
-  if (!wanted('real car-detection.mp4')) return null;
-  if (!(await exists(video))) {
-    console.log(`\nReal footage: skipped (${video} is absent)`);
+/** A real clip against its hand labels (test/unit/detection/NAME.labels.json); null when skipped or absent. */
+async function realClip(work: string, file: string, about: string): Promise<ScenarioScore | null> {
+  const clip = path.join(realMedia, file);
+  if (!wanted(`real ${file}`) || newOnly) return null;
+  if (!(await exists(clip))) {
+    console.log(`\nReal footage: skipped (${clip} is absent)`);
     return null;
   }
-  const labels = JSON.parse(await readFile(path.join(repoRoot, 'test/unit/detection/car-detection.labels.json'), 'utf8')) as Labels;
-  const { racePath } = await buildRace(buildRequest.parse({ source: video, out: path.join(work, 'car-detection'), line: labels.line, timing: { kind: 'source' } }));
+  const labelsFile = path.join(repoRoot, 'test/unit/detection', `${file.replace(/\.\w+$/, '')}.labels.json`);
+  const labels = JSON.parse(await readFile(labelsFile, 'utf8')) as Labels;
+  const { racePath } = await buildRace(buildRequest.parse({ source: clip, out: path.join(work, file), line: labels.line, timing: { kind: 'source' } }));
   const t0 = performance.now();
   const edges = await detectEdgesForRace(racePath);
   const ms = performance.now() - t0;
-  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: [0, 0] as [number, number], onLineAtStart: false, onLineAtEnd: false }));
-  const score = { ...scoreEdges(edges, truth, labels.frameIntervalS), name: 'car-detection.mp4', fps: 12.5, detectMs: ms };
-  console.log(`\ncar-detection.mp4 (12.5 fps, line y = 216; truth read by hand, ±0.13 frame each): ${edges.length} suggestions, detect ${ms.toFixed(0)} ms`);
+  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: c.rows ?? ([0, 0] as [number, number]), onLineAtStart: false, onLineAtEnd: false }));
+  const score = { ...scoreEdges(edges, truth, labels.frameIntervalS), name: file, fps: 1 / labels.frameIntervalS, detectMs: ms };
+  console.log(`\n${file} (${about}; truth read by hand): ${edges.length} suggestions, detect ${ms.toFixed(0)} ms`);
   for (const e of score.edges) console.log(edgeLine(e));
-  for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s   <-- not a vehicle's crossing`);
+  for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s, rows ${e.rows[0]}–${e.rows[1]}, confidence ${e.confidence}${e.flags.length ? ` [${e.flags.join(', ')}]` : ''}   <-- not a crossing`);
   console.log(scenarioLine(score, 0.5));
   return score;
 }
@@ -116,37 +135,45 @@ async function realLineScan(work: string): Promise<{ nose: boolean; extra: numbe
   return { nose: ok, extra };
 }
 
+
 async function main(): Promise<number> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'pf-bench-accuracy-'));
   let failed = false;
+  const summary: string[] = [];
   try {
-    const bench = await synthetic('Synthetic races', BENCH_SCENARIOS, work);
-    const hard = await synthetic('Synthetic hard cases', [...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS], work);
-    const lineScan = await synthetic('Synthetic line-scan images', LINESCAN_SCENARIOS, work);
-    const real = await realVideo(work);
-    const comeng = await realLineScan(work);
-
-    console.log('\n=== Summary ===');
-    const synth = totals([...bench, ...hard, ...lineScan]);
-    console.log(totalsLine('Synthetic (all)', synth));
-    console.log(totalsLine('  of which hard cases', totals(hard)));
-    console.log(totalsLine('  of which line-scan', totals(lineScan), 'line interval'));
-    const synthOk = groupOk(synth, 0.05, 0.15) && [...bench, ...hard, ...lineScan].every((s) => scenarioOk(s, 0.15));
-    console.log(`  goals (median ≤ 0.05, worst ≤ 0.15, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${synthOk ? 'met' : 'MISSED'}`);
-    if (!synthOk) failed = true;
-    if (real) {
-      const t = totals([real]);
-      console.log(totalsLine('Real (car-detection.mp4)', t));
-      const realOk = groupOk(t, 0.25, 0.5) && real.orderRight;
-      console.log(`  goals (median ≤ 0.25, worst ≤ 0.5, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${realOk ? 'met' : 'MISSED'}`);
-      if (!realOk) failed = true;
+    if (onlySet !== 'test') {
+      const scores = await synthetic('Tuning set', tuningSet(), work);
+      const real = await realClip(work, 'car-detection.mp4', '12.5 fps, line y = 216, ±0.13 frame each');
+      const comeng = newOnly ? { nose: true, extra: 0 } : await realLineScan(work);
+      const set = setLines('Tuning set (synthetic and car-detection.mp4)', setTotals(real ? [...scores, real] : scores));
+      summary.push(...set.lines);
+      // The older scenarios keep their stricter goals (nothing missed or extra, worst error), as before.
+      const older = scores.filter((s) => OLDER_NAMES.has(s.name));
+      const synth = totals(older);
+      const olderOk = older.length === 0 || (groupOk(synth, 0.05, 0.15) && older.every((s) => scenarioOk(s, 0.15)));
+      if (older.length) summary.push(totalsLine('  older synthetic scenarios', synth));
+      if (older.length) summary.push(`  their goals (median ≤ 0.05, worst ≤ 0.15, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${olderOk ? 'met' : 'MISSED'}`);
+      if (real) {
+        const t = totals([real]);
+        const realOk = groupOk(t, 0.25, 0.5) && real.orderRight;
+        summary.push(totalsLine('  car-detection.mp4', t), `  its goals (median ≤ 0.25, worst ≤ 0.5, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${realOk ? 'met' : 'MISSED'}`);
+        if (!realOk) failed = true;
+      }
+      summary.push(`  comeng-linescan.png: the leading point suggested: ${comeng.nose ? 'met' : 'MISSED'}; no second suggestion for the one train: ${comeng.extra === 0 ? 'met' : `MISSED (${comeng.extra} extra)`}`);
+      if (!set.ok || !olderOk || !comeng.nose || comeng.extra > 0) failed = true;
     }
-    console.log(`Real line-scan (comeng-linescan.png): the leading point (its coupler) suggested (within 2 columns, or 10 where not calibrated): ${comeng.nose ? 'met' : 'MISSED'}`);
-    console.log(`  no second suggestion for the one train: ${comeng.extra === 0 ? 'met' : `MISSED (${comeng.extra} extra)`}`);
-    if (!comeng.nose || comeng.extra > 0) failed = true;
+    if (onlySet !== 'tuning') {
+      const scores = await synthetic('Test set', testSet(), work);
+      const gif = await realClip(work, 'person-bicycle-car-detection.gif', '12 fps GIF, line y = 120 from x = 40 to 240, ±0.16 frame');
+      const set = setLines(`Test set (synthetic${gif ? ' and person-bicycle-car-detection.gif' : ''}; never tuned on)`, setTotals(gif ? [...scores, gif] : scores));
+      summary.push(...set.lines);
+      if (!set.ok) failed = true;
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+  console.log('\n=== Summary ===');
+  for (const line of summary) console.log(line);
   console.log(failed ? '\nRESULT: a goal was missed' : '\nRESULT: all goals met');
   return failed ? 1 : 0;
 }

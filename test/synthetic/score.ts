@@ -39,6 +39,12 @@ export interface ScenarioScore {
   medianAbsFrames: number;
   worstAbsFrames: number;
   detectMs: number;
+  /** Bodies that got a second suggestion (an unmatched one in their rows, at or after their crossing). */
+  splitBodies: string[];
+  /** Unmatched suggestions that belong to no body: phantoms (shadows, reflections, lighting, the background). */
+  phantoms: EdgeSuggestion[];
+  /** Every suggestion's confidence and whether it matched a crossing within half a frame interval. */
+  suggestions: { confidence: number; withinHalf: boolean; lowConfidence: boolean }[];
 }
 
 export type ScoredScenario = SyntheticScenario & { lineScan?: boolean };
@@ -74,6 +80,31 @@ async function buildScenario(s: ScoredScenario, workDir: string): Promise<{ race
 
 /** Pairs truth and suggestions nearest in time first; anything further than two intervals apart is unmatched. */
 export function scoreEdges(edges: readonly EdgeSuggestion[], truth: readonly SyntheticTruth[], intervalS: number): Omit<ScenarioScore, 'name' | 'fps' | 'detectMs'> {
+  const matched = matchEdges(edges, truth, intervalS);
+  const usedE = new Set(matched.values());
+  // An unmatched suggestion in a body's rows, at or after its crossing, is a second suggestion for that body.
+  const owner = (e: EdgeSuggestion) =>
+    truth
+      .filter((tr) => tr.across[1] > tr.across[0] && overlapShare(e.rows, tr.across) >= 0.5 && e.time_s >= tr.crossingS - 2 * intervalS)
+      .sort((a, b) => b.crossingS - a.crossingS)[0];
+  const unmatched = edges.filter((_, e) => !usedE.has(e));
+  const split = new Set(unmatched.map(owner).filter((tr) => tr !== undefined).map((tr) => tr.id));
+  const withinHalf = new Set([...matched].filter(([t, e]) => Math.abs((edges[e] as EdgeSuggestion).time_s - (truth[t] as SyntheticTruth).crossingS) <= 0.5 * intervalS).map(([, e]) => e));
+  return {
+    ...scoreMatched(edges, truth, intervalS, matched),
+    splitBodies: [...split],
+    phantoms: unmatched.filter((e) => owner(e) === undefined),
+    suggestions: edges.map((e, i) => ({ confidence: e.confidence, withinHalf: withinHalf.has(i), lowConfidence: e.flags.includes('low-confidence') })),
+  };
+}
+
+/** Share of rows [a0, a1] that lie within [b0, b1]. */
+function overlapShare(a: readonly [number, number], b: readonly [number, number]): number {
+  return Math.max(0, Math.min(a[1], b[1]) - Math.max(a[0], b[0]) + 1) / Math.max(1, a[1] - a[0] + 1);
+}
+
+/** Truth index → suggestion index, nearest in time first, at most two intervals apart. */
+function matchEdges(edges: readonly EdgeSuggestion[], truth: readonly SyntheticTruth[], intervalS: number): Map<number, number> {
   const pairs: { t: number; e: number; d: number }[] = [];
   truth.forEach((tr, t) => edges.forEach((ed, e) => pairs.push({ t, e, d: Math.abs(ed.time_s - tr.crossingS) })));
   pairs.sort((a, b) => a.d - b.d);
@@ -86,6 +117,16 @@ export function scoreEdges(edges: readonly EdgeSuggestion[], truth: readonly Syn
     usedE.add(p.e);
     matched.set(p.t, p.e);
   }
+  return matched;
+}
+
+function scoreMatched(
+  edges: readonly EdgeSuggestion[],
+  truth: readonly SyntheticTruth[],
+  intervalS: number,
+  matched: Map<number, number>,
+): Omit<ScenarioScore, 'name' | 'fps' | 'detectMs' | 'splitBodies' | 'phantoms' | 'suggestions'> {
+  const usedE = new Set(matched.values());
   const scores: EdgeScore[] = [];
   truth.forEach((tr, t) => {
     const e = matched.get(t);

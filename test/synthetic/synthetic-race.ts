@@ -15,6 +15,7 @@ import { ticksToDecimalSeconds } from '../../app/domain/time/ticks.js';
 import { createRandom, mixSeed } from '../../app/demo/prng.js';
 import { cloneCanvas, crossingTime, drawCar, quantise, type Canvas, type CarShape, type Rgb } from '../../app/demo/raster.js';
 import { paintTrack } from '../../app/demo/track.js';
+import { drawPhantom, firstTouch, partShape, shakeAcross, type SyntheticPart, type SyntheticPhantom } from './synthetic-scene.js';
 
 export type Direction = 'left-to-right' | 'right-to-left' | 'up' | 'down';
 
@@ -39,7 +40,9 @@ export interface SyntheticCar {
    * A soft shadow on the road ahead of the nose, as a car lit from behind casts: the road darkened by `depth`
    * (0–1) right at the nose, fading exponentially over `length` px ahead of it and 3 px beside the car.
    */
-  shadow?: { depth: number; length: number };
+  shadow?: { depth: number; length: number; hard?: boolean };
+  /** Parts that move with the body (limbs, head, wheels, stripes): drawn over it; its crossing is their first touch too. */
+  parts?: SyntheticPart[];
 }
 
 export interface SyntheticScenario {
@@ -68,6 +71,14 @@ export interface SyntheticScenario {
   stripeWidth?: number;
   cars: SyntheticCar[];
   seed: number;
+  /** Mains flicker: every frame's gain 1 + amp·sin(2π·frame/periodFrames). */
+  flicker?: { amp: number; periodFrames: number };
+  /** A shaking mount: each frame shifted across the motion by up to this many whole rows (vertical lines only). */
+  shake?: number;
+  /** JPEG quality (default 90). */
+  jpegQuality?: number;
+  /** Picture changes that are no crossing (synthetic-scene.ts). */
+  phantoms?: SyntheticPhantom[];
 }
 
 export interface SyntheticTruth {
@@ -187,18 +198,24 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
     // The true capture time to the nanosecond: the timestamps file holds it exactly, and the frame shows it.
     const ns = BigInt(Math.round((i + jitter) * dt * 1e9));
     const t = Number(ns) / 1e9;
-    const canvas = cloneCanvas(background);
+    let canvas = cloneCanvas(background);
+    for (const p of s.phantoms ?? []) drawPhantom(canvas, p, t / dt, s.lineAt, (blob) => drawCar(canvas, blob, t, s.shutter * dt));
     shapes.forEach((shape, k) => {
       const shadow = (s.cars[k] as SyntheticCar).shadow;
       if (shadow) drawShadow(canvas, shape, t, shadow);
     });
-    for (const shape of shapes) drawCar(canvas, shape, t, s.shutter * dt);
-    const raw = quantise(canvas, s.noise, mixSeed(s.seed, i), swing);
+    shapes.forEach((shape, k) => {
+      drawCar(canvas, shape, t, s.shutter * dt);
+      for (const part of (s.cars[k] as SyntheticCar).parts ?? []) drawCar(canvas, partShape(shape, part, s.fps), t, s.shutter * dt);
+    });
+    if (s.shake) canvas = shakeAcross(canvas, Math.round((rnd() * 2 - 1) * s.shake));
+    const flicker = s.flicker ? 1 + s.flicker.amp * Math.sin((2 * Math.PI * i) / s.flicker.periodFrames) : 1;
+    const raw = quantise(canvas, s.noise, mixSeed(s.seed, i), swing * flicker);
     const o = orient(raw, s.length, s.breadth, s.direction);
     const name = `frame_${String(i).padStart(5, '0')}.${ext}`;
     stamps.push(`${name},${ticksToDecimalSeconds(ns)}`);
     const img = sharp(Buffer.from(o.data.buffer, o.data.byteOffset, o.data.byteLength), { raw: { width: o.width, height: o.height, channels: 3 } });
-    const encoded = s.format === 'png' ? img.png({ compressionLevel: 1 }) : img.jpeg({ quality: 90 });
+    const encoded = s.format === 'png' ? img.png({ compressionLevel: 1 }) : img.jpeg({ quality: s.jpegQuality ?? 90 });
     jobs.push(encoded.toFile(path.join(framesDir, name)).then(() => undefined));
     if (jobs.length >= 8) await Promise.all(jobs.splice(0));
   }
@@ -221,14 +238,26 @@ export function truthOf(s: SyntheticScenario, shape: CarShape, car: SyntheticCar
   const end = (s.frames - 1) * dt;
   const onLine = (t: number) => shape.noseAt(t) >= s.lineAt - 1 && shape.noseAt(t) - shape.length <= s.lineAt + 1;
   const onLineAtStart = onLine(0);
-  const crossingS = onLineAtStart ? 0 : crossingTime(shape, visible, -1, s.frames * dt + 1);
-  const top = Math.max(0, Math.round(shape.top));
-  const bottom = Math.min(s.breadth - 1, Math.round(shape.top + shape.width));
+  const parts = (car.parts ?? []).map((p) => partShape(shape, p, s.fps));
+  const inView = (y: number) => y >= -0.5 && y <= s.breadth - 0.5;
+  const crossingS = onLineAtStart
+    ? 0
+    : parts.length
+      ? firstTouch([shape, ...parts], lineX, inView, (car.crossFrame - 4 - aheadPx(car) / car.speed) * dt, s.frames * dt + 1, dt)
+      : crossingTime(shape, visible, -1, s.frames * dt + 1);
+  const all = [shape, ...parts];
+  const top = Math.max(0, Math.round(Math.min(...all.map((p) => p.top))));
+  const bottom = Math.min(s.breadth - 1, Math.round(Math.max(...all.map((p) => p.top + p.width))));
   return { id: car.id, crossingS, across: [top, bottom], onLineAtStart, onLineAtEnd: onLine(end) };
 }
 
+/** How far any part of a body can reach ahead of its nose tip (px). */
+function aheadPx(car: SyntheticCar): number {
+  return Math.max(0, ...(car.parts ?? []).map((p) => p.lead + (p.swing?.amp ?? 0)));
+}
+
 /** The shadow a car casts ahead of its nose at time t: the road darkened, deepest at the nose (no motion blur). */
-export function drawShadow(c: Canvas, car: CarShape, t: number, shadow: { depth: number; length: number }): void {
+export function drawShadow(c: Canvas, car: CarShape, t: number, shadow: { depth: number; length: number; hard?: boolean }): void {
   const tip = car.noseAt(t);
   const reach = Math.ceil(shadow.length * 6);
   for (let y = Math.max(0, Math.floor(car.top - 3)); y <= Math.min(c.height - 1, Math.ceil(car.top + car.width + 3)); y++) {
@@ -239,7 +268,8 @@ export function drawShadow(c: Canvas, car: CarShape, t: number, shadow: { depth:
     for (let x = Math.max(0, Math.floor(front)); x <= Math.min(c.width - 1, Math.ceil(front + reach)); x++) {
       const d = x + 0.5 - front;
       if (d <= 0) continue;
-      const k = 1 - shadow.depth * side * Math.exp(-d / shadow.length);
+      const fall = shadow.hard ? Math.max(0, Math.min(1, shadow.length - d + 0.5)) : Math.exp(-d / shadow.length);
+      const k = 1 - shadow.depth * side * fall;
       const i = (y * c.width + x) * 3;
       for (let ch = 0; ch < 3; ch++) c.data[i + ch] = (c.data[i + ch] as number) * k;
     }

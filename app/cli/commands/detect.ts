@@ -19,7 +19,8 @@ export const detectCommand: CliCommand = {
     '           "uncertainty_s", "uncertainty_calibrated", "flags", "confidence" } ] }, sorted by time;',
     '           suggestion N is edges[N]. flags: "on-line-at-start" (already on the line in the first column:',
     '           it crossed at or before that time), "on-line-at-end", "no-sub-frame" (only good to the frame',
-    '           interval its uncertainty states). uncertainty_calibrated: the accuracy benchmark checks this',
+    '           interval its uncertainty states), "low-confidence" (may be a shadow, a reflection or a change of',
+    '           light, not a competitor: look first). uncertainty_calibrated: the accuracy benchmark checks this',
     '           kind of reading\'s stated uncertainty.',
     '',
     '  Accept suggestion N for a competitor with: photofinish mark RACE --competitor ID --accept N',
@@ -58,6 +59,7 @@ const FLAG_WORDS: Record<EdgeSuggestion['flags'][number], string> = {
   'on-line-at-start': 'on the line at the first column (crossed at or before)',
   'on-line-at-end': 'still on the line at the last column',
   'no-sub-frame': 'to the frame only',
+  'low-confidence': 'low confidence: may be a shadow, reflection or change of light',
 };
 
 export function formatEdgesText(name: string, edges: readonly EdgeSuggestion[]): string {

@@ -11,6 +11,7 @@
  * that a band of blind rows keeps apart are joined.
  */
 import { joinBodyParts } from './body-parts.js';
+import { lightingScore } from './lighting.js';
 import { medianInPlace, runningMedian } from './robust.js';
 import type { StillBackground } from './still-background.js';
 
@@ -33,6 +34,8 @@ export interface CompositeObject {
   contrast: number;
   /** First column per row (rows top..bottom; -1 where the object does not touch that row). */
   firstByRow: number[];
+  /** 0–1: how much of it is only light (a shadow, a reflection, a change of lighting) rather than a body (lighting.ts). */
+  lighting?: number;
   /** The regions joined into this object as parts of one body (body-parts.ts), each read on its own; absent where the object is one region. */
   parts?: CompositeObject[];
 }
@@ -184,6 +187,7 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
     bottom: box.bottom,
     area: box.cells.length,
     contrast: contrasts.get(box) ?? contrastOf(box.cells),
+    lighting: lightingScore(box.cells, { data: p.data, width: W, background: model.background, gain: model.gain, threshold: thr }),
     firstByRow: firstColumns(box, W),
   });
   const joined = new Map<Box, Box[]>();

@@ -10,7 +10,7 @@ import type { CompositeObject } from './composite-objects.js';
 export type Direction = 'left-to-right' | 'right-to-left' | 'up' | 'down';
 
 /** The part of a composite object a reading is about: its rows and the columns it spans. */
-export type ObjectSpan = Pick<CompositeObject, 'firstColumn' | 'lastColumn' | 'top' | 'bottom' | 'contrast'>;
+export type ObjectSpan = Pick<CompositeObject, 'firstColumn' | 'lastColumn' | 'top' | 'bottom' | 'contrast' | 'lighting'>;
 
 export interface Reading {
   span: ObjectSpan;
@@ -51,12 +51,33 @@ export function coarseReading(span: ObjectSpan, timesNs: readonly Ticks[], direc
 }
 
 /**
- * 0–1 for the official: how clearly the object stands out from the background, and how well its edge was read.
- * An edge read only from the composite (no sub-frame reading) never rates above 0.3.
+ * 0–1 for the official: how clearly the object stands out from the background, and how well its edge was read,
+ * less for what looks like light rather than a body (lighting.ts). An edge read only from the composite (no
+ * sub-frame reading) never rates above 0.3.
  */
 export function confidenceOf(r: Reading): number {
-  const contrast = Math.min(1, Math.max(0, (r.span.contrast - 1) / 3));
-  return Math.round((0.3 * contrast + 0.7 * Math.max(0, Math.min(1, r.quality))) * 100) / 100;
+  const contrast = contrastTerm(r);
+  const light = Math.min(1, LIGHT_WEIGHT * (r.span.lighting ?? 0));
+  return Math.round((0.3 * contrast + 0.7 * Math.max(0, Math.min(1, r.quality))) * (1 - light) * 100) / 100;
+}
+
+const contrastTerm = (r: Reading) => Math.min(1, Math.max(0, (r.span.contrast - 1) / 3));
+
+/** How strongly a lighting score lowers the confidence (a score of 0.5 leaves none). */
+const LIGHT_WEIGHT = 2;
+/** Below this confidence, or with this much of it only light, a suggestion is flagged `low-confidence`. */
+export const LOW_CONFIDENCE = 0.5;
+export const LIGHTING_FLAG = 0.15;
+
+/**
+ * Flags `low-confidence` where the reading may be no competitor (light, the background) or was read poorly. An
+ * object already on the line at the start has no crossing to read and is judged by how clearly it stands out (a
+ * clear body there is a body, its time just unknown).
+ */
+export function withConfidenceFlag(r: Reading): EdgeFlag[] {
+  const read = r.flags.includes('on-line-at-start') ? contrastTerm(r) : confidenceOf(r);
+  const low = read < LOW_CONFIDENCE || (r.span.lighting ?? 0) >= LIGHTING_FLAG;
+  return low && !r.flags.includes('low-confidence') ? [...r.flags, 'low-confidence'] : r.flags;
 }
 
 /** A fitted sub-frame offset (float seconds, small) added to an exact frame time, rounded once to the nanosecond. */

@@ -76,9 +76,11 @@ export type MarkPosition = z.infer<typeof markPosition>;
  * What an official must know about a detector's suggestion beyond its time: `on-line-at-start`, the object was
  * already on the line in the first column (it crossed at or before that time, which the recording does not show);
  * `on-line-at-end`, it is still on the line in the last column; `no-sub-frame`, the reading could not be refined
- * between frames, so its time is only good to the frame (or column) interval its uncertainty states.
+ * between frames, so its time is only good to the frame (or column) interval its uncertainty states;
+ * `low-confidence`, what crossed may be no competitor at all (a shadow, a reflection, a change of light or of the
+ * background) or was read poorly: look before accepting it.
  */
-export const edgeFlag = z.enum(['on-line-at-start', 'on-line-at-end', 'no-sub-frame']);
+export const edgeFlag = z.enum(['on-line-at-start', 'on-line-at-end', 'no-sub-frame', 'low-confidence']);
 export type EdgeFlag = z.infer<typeof edgeFlag>;
 
 export const mark = z.object({

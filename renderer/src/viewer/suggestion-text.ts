@@ -29,6 +29,7 @@ export const suggestionName = (e: EdgeSuggestion) => `S${e.index + 1}`;
 const FLAG_WORDS: Partial<Record<EdgeSuggestion['flags'][number], string>> = {
   'on-line-at-start': 'on the line at start',
   'on-line-at-end': 'still on the line at end',
+  'low-confidence': 'low confidence',
 };
 
 /**
