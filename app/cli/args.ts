@@ -74,3 +74,13 @@ export function numberOption(name: string, value: string | undefined): number | 
   if (value.trim() === '' || !Number.isFinite(n)) throw new UserError(`--${name} must be a number, got "${value}"`, 'INVALID_ARGUMENT');
   return n;
 }
+
+/**
+ * `--by NAME` where a command records a decision in someone's name (a status, a dead heat, an amendment, a key):
+ * the trimmed name, or one line saying it is required and why (`why`: "a dead heat is an official decision").
+ */
+export function requireBy(by: string | undefined, why: string): string {
+  const name = by?.trim();
+  if (!name) throw new UserError(`--by NAME is required (${why})`, 'INVALID_ARGUMENT');
+  return name;
+}

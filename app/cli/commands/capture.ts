@@ -9,7 +9,7 @@ import { describeDevice } from '../../domain/capture/device-list.js';
 import { UserError } from '../../domain/errors.js';
 import { parseLineSpec } from '../../domain/line/finish-line.js';
 import { isSportName } from '../../domain/sports/sport-list.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, requireBy } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { printSummary, runBuildJob } from './build.js';
 
@@ -63,7 +63,7 @@ export const captureCommand: CliCommand = {
     if (!input) throw new UserError('missing INPUT (a device such as /dev/video0, or an address such as udp://127.0.0.1:5000)', 'INVALID_ARGUMENT');
     if (!values.out) throw new UserError('missing --out RACE (the race folder to create)', 'INVALID_ARGUMENT');
     if (!values.line) throw new UserError('missing --line SPEC (the finish line: a pixel column X, or X1,Y1,X2,Y2)', 'INVALID_ARGUMENT');
-    if (!values.by?.trim()) throw new UserError('missing --by NAME (who runs the recording)', 'INVALID_ARGUMENT');
+    const by = requireBy(values.by, 'who runs the recording');
     if (!values.motion && (values['pre-trigger'] !== undefined || values['stop-after'] !== undefined)) throw new UserError('--pre-trigger and --stop-after go with --motion', 'INVALID_ARGUMENT');
     const sport = values.sport ?? 'motorsport';
     if (!isSportName(sport)) throw new UserError(`--sport ${sport}: not a sport (motorsport, athletics, horse or greyhound)`, 'INVALID_ARGUMENT');
@@ -95,7 +95,7 @@ export const captureCommand: CliCommand = {
     try {
       const started = await ctx.api.startStreamCapture({
         plan: { out: values.out, name: values.name ?? '', sport, line, travel: 'right-to-left' },
-        source: { input, ...(values.format ? { format: values.format } : {}), ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}), ...(rate ? { rate } : {}), by: values.by.trim() },
+        source: { input, ...(values.format ? { format: values.format } : {}), ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}), ...(rate ? { rate } : {}), by: by },
         ...(values.motion ? { trigger: { preTriggerS, stopAfterS } } : {}),
       });
       captureId = started.captureId;

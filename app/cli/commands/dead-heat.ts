@@ -1,6 +1,6 @@
 /** `photofinish dead-heat`: records an official's dead-heat decision (the finishers share the place), or withdraws it. */
 import { UserError } from '../../domain/errors.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, requireBy } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { describeFinisher, openRaceArg } from './race-command.js';
 
@@ -27,17 +27,17 @@ export const deadHeatCommand: CliCommand = {
     const least = values.withdraw ? 1 : 2;
     if (ids.length < least) throw new UserError(`--competitors needs at least ${least === 1 ? 'one id' : 'two ids separated by commas'}`, 'INVALID_ARGUMENT');
     if (values.reason !== undefined && !values.withdraw) throw new UserError('--reason goes with --withdraw', 'INVALID_ARGUMENT');
-    if (!values.by?.trim()) throw new UserError('--by NAME is required (a dead heat is an official decision)', 'INVALID_ARGUMENT');
+    const by = requireBy(values.by, 'a dead heat is an official decision');
     const race = await openRaceArg('dead-heat', positionals, ctx);
     if (values.withdraw) {
-      const view = await ctx.api.withdrawDeadHeat({ raceId: race.raceId, competitors: ids, by: values.by, ...(values.reason !== undefined ? { reason: values.reason } : {}) });
+      const view = await ctx.api.withdrawDeadHeat({ raceId: race.raceId, competitors: ids, by, ...(values.reason !== undefined ? { reason: values.reason } : {}) });
       const w = view.withdrawnDeadHeats[view.withdrawnDeadHeats.length - 1];
-      ctx.io.out(`Dead heat ${(w?.competitors ?? ids).map((c) => `#${c}`).join(' and ')} withdrawn by ${values.by.trim()}:`);
+      ctx.io.out(`Dead heat ${(w?.competitors ?? ids).map((c) => `#${c}`).join(' and ')} withdrawn by ${by}:`);
       for (const id of w?.competitors ?? ids) ctx.io.out(`  ${describeFinisher(view, id)}`);
       return 0;
     }
-    const view = await ctx.api.declareDeadHeat({ raceId: race.raceId, competitors: ids, by: values.by });
-    ctx.io.out(`Dead heat declared by ${values.by.trim()}:`);
+    const view = await ctx.api.declareDeadHeat({ raceId: race.raceId, competitors: ids, by });
+    ctx.io.out(`Dead heat declared by ${by}:`);
     for (const id of ids) ctx.io.out(`  ${describeFinisher(view, id)}`);
     return 0;
   },

@@ -1,6 +1,6 @@
 /** `photofinish distance`: the judge's own distance behind the finisher ahead (horse racing), with the reason; or clears it. */
 import { UserError } from '../../domain/errors.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, requireBy } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
 
@@ -26,17 +26,17 @@ export const distanceCommand: CliCommand = {
     if (!values.competitor?.trim()) throw new UserError('--competitor ID is required', 'INVALID_ARGUMENT');
     if ((values.set === undefined) === !values.clear) throw new UserError('give --set NAME or --clear', 'INVALID_ARGUMENT');
     if (values.set !== undefined && !values.reason?.trim()) throw new UserError('--reason TEXT is required with --set (the sheet prints it)', 'INVALID_ARGUMENT');
-    if (!values.by?.trim()) throw new UserError('--by NAME is required (the judge)', 'INVALID_ARGUMENT');
+    const by = requireBy(values.by, 'the judge');
     const race = await openRaceArg('distance', positionals, ctx);
     const id = values.competitor.trim();
     if (values.clear) {
-      await ctx.api.clearDistance({ raceId: race.raceId, competitorId: id, by: values.by });
-      ctx.io.out(`Distance of ${id} back to the computed one; by ${values.by.trim()}`);
+      await ctx.api.clearDistance({ raceId: race.raceId, competitorId: id, by });
+      ctx.io.out(`Distance of ${id} back to the computed one; by ${by}`);
       return 0;
     }
-    const view = await ctx.api.setDistance({ raceId: race.raceId, competitorId: id, distance: fractionWords(values.set as string), reason: values.reason as string, by: values.by });
+    const view = await ctx.api.setDistance({ raceId: race.raceId, competitorId: id, distance: fractionWords(values.set as string), reason: values.reason as string, by });
     const f = view.results.finishers.find((r) => r.competitor === id);
-    ctx.io.out(`${id}: ${f?.lengths_display ?? values.set}${f?.judge_distance ? ` (computed ${f.judge_distance.computed})` : ''}; by ${values.by.trim()}`);
+    ctx.io.out(`${id}: ${f?.lengths_display ?? values.set}${f?.judge_distance ? ` (computed ${f.judge_distance.computed})` : ''}; by ${by}`);
     return 0;
   },
 };

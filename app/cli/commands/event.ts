@@ -1,7 +1,7 @@
 /** `photofinish event`: sets which event a race is (printed on the sheet, in the export file names and the .lif header). */
 import { UserError } from '../../domain/errors.js';
 import { eventLine } from '../../domain/event/race-event.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, requireBy } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg } from './race-command.js';
 
@@ -38,7 +38,7 @@ export const eventCommand: CliCommand = {
       wind: { type: 'string' },
       by: { type: 'string' },
     });
-    if (!values.by?.trim()) throw new UserError('--by NAME is required (the official making the change)', 'INVALID_ARGUMENT');
+    const by = requireBy(values.by, 'the official making the change');
     const fields: Record<string, string | number | null> = {};
     for (const [flag, field] of Object.entries(TEXT_FIELDS)) {
       const v = values[flag as keyof typeof values] as string | undefined;
@@ -50,9 +50,9 @@ export const eventCommand: CliCommand = {
     }
     if (Object.keys(fields).length === 0) throw new UserError('give at least one field to set (see photofinish help event)', 'INVALID_ARGUMENT');
     const race = await openRaceArg('event', positionals, ctx);
-    const view = await ctx.api.setEvent({ raceId: race.raceId, by: values.by, ...fields });
+    const view = await ctx.api.setEvent({ raceId: race.raceId, by, ...fields });
     const e = view.event;
-    ctx.io.out(`Event of "${view.meta.name}" set by ${values.by.trim()}: ${eventLine(e) || '(no name)'}`);
+    ctx.io.out(`Event of "${view.meta.name}" set by ${by}: ${eventLine(e) || '(no name)'}`);
     const rest = [e.number !== null ? `event ${e.number}` : '', e.meet ?? '', e.venue ?? '', e.date ?? '', e.start_time ? `start ${e.start_time}` : '', e.distance_m !== null ? `${e.distance_m} m` : ''].filter(Boolean);
     if (rest.length) ctx.io.out(`  ${rest.join(', ')}`);
     return 0;

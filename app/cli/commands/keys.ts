@@ -3,6 +3,7 @@
  * fingerprints; `trust FILE.pub --by NAME` adds another installation's key on purpose; `new --by NAME` makes a new
  * own key (the old one stays trusted for what it signed). Each change is a signed line in the installation's ledger.
  */
+import { requireBy } from '../args.js';
 import path from 'node:path';
 import { UserError } from '../../domain/errors.js';
 import { fingerprintOf } from '../../security/installation-key.js';
@@ -17,11 +18,6 @@ const ROLE = { own: 'own (signs)', retired: 'own, retired', trusted: 'trusted' }
 function keyLines(k: TrustedKey): string[] {
   const who = k.role === 'trusted' ? `added by ${k.by} at ${k.addedAt}` : k.addedAt ? `made by ${k.by} at ${k.addedAt}` : '';
   return [`${ROLE[k.role].padEnd(13)} ${k.keyId}  ${who}`.trimEnd(), `              fingerprint SHA256 ${fingerprintOf(k.publicKey)}`];
-}
-
-function requireBy(by: string | undefined): string {
-  if (!by?.trim()) throw new UserError('--by NAME is required (who decided this)', 'INVALID_ARGUMENT');
-  return by.trim();
 }
 
 async function list(ctx: CliContext): Promise<number> {
@@ -83,10 +79,10 @@ export const keysCommand: CliCommand = {
       if (file) throw new UserError(`unexpected argument "${file}"`, 'INVALID_ARGUMENT');
       return list(ctx);
     }
-    if (action === 'trust') return trust(ctx, file, requireBy(values.by));
+    if (action === 'trust') return trust(ctx, file, requireBy(values.by, 'who decided this'));
     if (action === 'new') {
       if (file) throw new UserError(`unexpected argument "${file}"`, 'INVALID_ARGUMENT');
-      return renew(ctx, requireBy(values.by));
+      return renew(ctx, requireBy(values.by, 'who decided this'));
     }
     throw new UserError(`say what to do with the keys: list, trust FILE.pub --by NAME, or new --by NAME${action ? ` (not "${action}")` : ''}`, 'INVALID_ARGUMENT');
   },

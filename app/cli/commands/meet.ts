@@ -10,7 +10,7 @@ import { compileTemplate } from '../../domain/meet/template.js';
 import { watchMeetInput } from '../../meet/input-watcher.js';
 import { storedPath } from '../../meet/meet-folder.js';
 import { createMeetSettings, meetPaths, newBoardToken, readMeetSettings, updateMeetSettings } from '../../meet/meet-settings-file.js';
-import { parseCommandArgs, requirePositional } from '../args.js';
+import { parseCommandArgs, requireBy, requirePositional } from '../args.js';
 import type { CliCommand, CliContext } from '../command.js';
 import { officialName } from './race-command.js';
 
@@ -64,7 +64,7 @@ async function settingsCommand(sub: 'init' | 'set', argv: string[], ctx: CliCont
     by: { type: 'string' },
   });
   const meetDir = path.resolve(requirePositional(positionals, 0, 'MEETDIR (the meet folder)'));
-  if (sub === 'init' && values.by === undefined) throw new UserError('--by NAME is required (who set up the meet)', 'INVALID_ARGUMENT');
+  if (sub === 'init') requireBy(values.by, 'who set up the meet');
   if (values.feed !== undefined && values['no-feed']) throw new UserError('give --feed URL or --no-feed, not both', 'INVALID_ARGUMENT');
   const by = officialName(values.by);
   const at = new Date().toISOString();

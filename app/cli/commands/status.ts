@@ -4,7 +4,7 @@
  */
 import { UserError } from '../../domain/errors.js';
 import { parseStatusCode, STATUS_KINDS, STATUS_MEANING, type StatusName } from '../../domain/race/status.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, requireBy } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { openRaceArg, printWithdrawnDeadHeats } from './race-command.js';
 
@@ -41,12 +41,12 @@ export const statusCommand: CliCommand = {
     if (values.code !== undefined && !code) throw new UserError(`--code must be one of ${STATUS_KINDS.map((k) => k.code).join(', ')}, got "${values.code}"`, 'INVALID_ARGUMENT');
     if (values.rule !== undefined && !values.dq && code !== 'DQ') throw new UserError('--rule goes with --dq (the rule of a disqualification)', 'INVALID_ARGUMENT');
     if (values.clear && values.reason !== undefined) throw new UserError('--reason goes with --dns, --dnf or --dq', 'INVALID_ARGUMENT');
-    if (!values.by?.trim()) throw new UserError('--by NAME is required (a status is an official decision)', 'INVALID_ARGUMENT');
+    const by = requireBy(values.by, 'a status is an official decision');
     const race = await openRaceArg('status', positionals, ctx);
     const id = values.competitor.trim();
     if (values.clear) {
-      await ctx.api.clearStatus({ raceId: race.raceId, competitorId: id, by: values.by });
-      ctx.io.out(`Status of ${id} cleared by ${values.by.trim()}`);
+      await ctx.api.clearStatus({ raceId: race.raceId, competitorId: id, by });
+      ctx.io.out(`Status of ${id} cleared by ${by}`);
       return 0;
     }
     const status: StatusName = code ?? (values.dns ? 'DNS' : values.dnf ? 'DNF' : 'DQ');
@@ -54,13 +54,13 @@ export const statusCommand: CliCommand = {
       raceId: race.raceId,
       competitorId: id,
       status,
-      by: values.by,
+      by,
       ...(values.rule !== undefined ? { rule: values.rule } : {}),
       ...(values.reason !== undefined ? { reason: values.reason } : {}),
     });
     const name = view.competitors.find((c) => c.id === id)?.name;
     const rule = values.rule?.trim() ? ` (rule ${values.rule.trim()})` : '';
-    ctx.io.out(`${id}${name ? ` (${name})` : ''}: ${status}, ${STATUS_MEANING[status]}${rule}; by ${values.by.trim()}`);
+    ctx.io.out(`${id}${name ? ` (${name})` : ''}: ${status}, ${STATUS_MEANING[status]}${rule}; by ${by}`);
     printWithdrawnDeadHeats(ctx, race, view);
     return 0;
   },

@@ -59,6 +59,7 @@ describe.skipIf(!supported)('electron-builder --dir against a stand-in Electron'
     expect(files).toContain('/dist/app/electron/preload.cjs');
     expect(files.some((f) => f.startsWith('/node_modules/pdfkit/'))).toBe(true);
     expect(files.some((f) => f.startsWith('/node_modules/pino/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('/node_modules/fontkit/'))).toBe(true);
     // The result sheet embeds these fonts; app/exports/fonts.ts finds them by walking up from the bundle.
     if (existsSync(path.join(repoRoot, 'assets/fonts/DejaVuSans.ttf'))) expect(files).toContain('/assets/fonts/DejaVuSans.ttf');
     expect(files.some((f) => f.startsWith('/node_modules/tsx/') || f.startsWith('/node_modules/zod/'))).toBe(false);
@@ -74,8 +75,9 @@ describe.skipIf(!supported)('electron-builder --dir against a stand-in Electron'
     const main = readFileSync(path.join(repoRoot, 'dist/app/electron/main.cjs'), 'utf8');
     const required = new Set([...main.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
     expect(required).toContain('electron');
-    // pino stays external (its transport loader resolves files at run time) and ships in the package's node_modules.
-    for (const spec of required) expect(spec, `main.cjs requires ${spec}`).toMatch(/^(node:|electron$|sharp$|pdfkit$|pino$)/);
+    // pino stays external (its transport loader resolves files at run time) and ships in the package's node_modules;
+    // so does fontkit, which pdfkit loads too (one copy shapes the sheet's text in every script).
+    for (const spec of required) expect(spec, `main.cjs requires ${spec}`).toMatch(/^(node:|electron$|sharp$|pdfkit$|fontkit$|pino$)/);
     expect(main).not.toMatch(/\bimport\.meta\b/);
     expect(main).toContain('"version":');
   });
