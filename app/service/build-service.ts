@@ -56,7 +56,7 @@ export function createBuildService(ctx: ServiceContext): BuildService {
       const { buildRace } = await import('../imaging/race-builder/build-race.js');
       const { racePath } = await buildRace(toRaceBuildRequest(request), {
         signal: job.controller.signal,
-        suggest: suggestAtBuild,
+        ...(request.suggestions === false ? {} : { suggest: suggestAtBuild }),
         onProgress: (p) => {
           job.status.done = p.done;
           job.status.total = p.total;

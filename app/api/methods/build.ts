@@ -37,10 +37,15 @@ export const buildRequest = z.object({
   skipBad: z.boolean().default(false),
   force: z.boolean().default(false),
   replaceCertified: z.boolean().default(false),
+  /**
+   * Find the suggested leading edges during the build and store them with the evidence (the default), so the race
+   * opens with them; false leaves them to be found on demand (a quicker build: the detector decodes every frame again).
+   */
+  suggestions: z.boolean().default(true),
 });
 export type BuildRequest = z.output<typeof buildRequest>;
 /** The schema validates into the engine's own request: a field that drifts from the domain's type fails here. */
-export const toRaceBuildRequest = (request: BuildRequest): RaceBuildRequest => request;
+export const toRaceBuildRequest = ({ suggestions: _suggestions, ...request }: BuildRequest): RaceBuildRequest => request;
 
 export const buildMethods = {
   probeSource: method(z.object({ path: filePath })).returns<SourceProbe>(),

@@ -25,7 +25,7 @@ export const buildCommand: CliCommand = {
   usage: [
     '  photofinish build SOURCE --out RACE [--line X | --line X1,Y1,X2,Y2] [--fps N | --timestamps FILE | --line-rate N]',
     '                    [--start-time S] [--name TEXT] [--sport S] [--start-list FILE [--event E[-R[-H]]]]',
-    '                    [--skip-bad] [--force [--replace-certified]]',
+    '                    [--skip-bad] [--no-suggestions] [--force [--replace-certified]]',
     '  photofinish build SOURCE --meet MEETDIR --event E-R-H [options above but --out and --start-list]',
     '',
     '  SOURCE            a folder of frames (JPEG, PNG, TIFF, WebP; 8/16-bit), a video (mp4, mov, avi, mkv),',
@@ -43,6 +43,8 @@ export const buildCommand: CliCommand = {
     '  --meet MEETDIR    build the race of the meet\'s schedule named by --event, in MEETDIR/races/012-1-03, with its',
     '                    event and start list from the meet\'s lynx.evt (and names from lynx.ppl)',
     '  --skip-bad        leave out frames that cannot be read (recorded as gaps) instead of stopping',
+    '  --no-suggestions  do not look for leading edges during the build (photofinish detect finds them later);',
+    '                    a quicker build, since the detector decodes every frame again',
     '  --force           replace a race already in RACE (not a certified one, nor one whose audit log is',
     '                    missing or damaged: it may be certified)',
     '  --replace-certified  with --force: replace even a certified (or unreadable) race, deleting its revisions,',
@@ -63,6 +65,7 @@ export const buildCommand: CliCommand = {
       'start-list': { type: 'string' },
       event: { type: 'string' },
       'skip-bad': { type: 'boolean' },
+      'no-suggestions': { type: 'boolean' },
       force: { type: 'boolean' },
       'replace-certified': { type: 'boolean' },
       meet: { type: 'string' },
@@ -94,6 +97,7 @@ export const buildCommand: CliCommand = {
       args.startListEvent = values.event;
     }
     if (values['skip-bad']) args.skipBad = true;
+    if (values['no-suggestions']) args.suggestions = false;
     if (values['replace-certified'] && !values.force) throw new UserError('--replace-certified goes with --force', 'INVALID_ARGUMENT');
     if (values.force) args.force = true;
     if (values['replace-certified']) args.replaceCertified = true;
