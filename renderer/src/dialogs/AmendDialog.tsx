@@ -1,9 +1,9 @@
 /** Amend a certified race: reopens it for changes as a new revision, with the reason recorded in the audit log. */
 import { useState, type FormEvent } from 'react';
-import { rendererApi } from '../api/index.js';
-import { officialStore, setOfficial } from '../session/official.js';
+import { officialStore } from '../session/official.js';
 import { useStore } from '../session/store.js';
-import { change, selectRace } from '../session/race.js';
+import { amendRace } from '../session/certification.js';
+import { selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 
@@ -18,8 +18,7 @@ export function AmendDialog({ onClose }: { onClose(): void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setOfficial(name.trim());
-    const ok = await change(null, (by, raceId) => rendererApi.api.amend({ raceId, by, reason: reason.trim() }));
+    const ok = await amendRace(name, reason);
     setBusy(false);
     if (ok) onClose();
   };

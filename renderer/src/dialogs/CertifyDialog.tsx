@@ -1,13 +1,12 @@
 /** Certify: the official's name and role, and exactly what will be frozen (results, evidence, audit head). */
 import { useState, type FormEvent } from 'react';
-import { rendererApi } from '../api/index.js';
-import { officialStore, setOfficial } from '../session/official.js';
+import { officialStore } from '../session/official.js';
 import { useStore } from '../session/store.js';
-import { change, selectRace } from '../session/race.js';
+import { certifyRace } from '../session/certification.js';
+import { selectRace } from '../session/race.js';
 import { useSession } from '../session/state.js';
 import { Dialog } from './Dialog.js';
 import { CERTIFY_ROLES } from './certify-roles.js';
-import { openDialog } from '../session/dialogs.js';
 import { ChecksList } from './ChecksList.js';
 import { FinisherSummary } from './FinisherSummary.js';
 
@@ -26,11 +25,9 @@ export function CertifyDialog({ onClose }: { onClose(): void }) {
     e.preventDefault();
     if (!name.trim()) return;
     setBusy(true);
-    setOfficial(name.trim());
-    const ok = await change(null, (_by, raceId) => rendererApi.api.certify({ raceId, official: name.trim(), role: role.trim() || 'Chief photo-finish judge' }));
+    // On success the export dialog follows with Export focused: the sheet is one Enter away.
+    await certifyRace(name, role);
     setBusy(false);
-    // Next comes the sheet: the export dialog opens with Export focused (one Enter away).
-    if (ok) openDialog('export');
   };
 
   return (

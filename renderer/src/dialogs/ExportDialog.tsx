@@ -1,7 +1,7 @@
 /** Export the result sheet (PDF) and data files; shows where each was saved. */
 import { useState } from 'react';
 import type { ExportResult } from '../../../app/api/types.js';
-import { rendererApi } from '../api/index.js';
+import { exportOpenRace } from '../session/certification.js';
 import { messageOf } from '../session/errors.js';
 import { appErrorText } from '../errors/hints.js';
 import { selectRace } from '../session/race.js';
@@ -18,8 +18,6 @@ const KIND_LABEL: Record<string, string> = {
   png: 'Annotated image (PNG)',
   photo: 'Picture to post (JPEG)',
 };
-
-const FILE_KINDS = ['pdf', 'csv', 'json', 'lif', 'png'] as const;
 
 /** Open / Show in folder (desktop) or Download (browser), and Print for the sheet. */
 function FileActions({ raceId, file, kind, desktop }: { raceId: string; file: string; kind: string; desktop: boolean }) {
@@ -74,7 +72,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     setError(null);
     setConfirmFile(null);
     try {
-      setResult(await rendererApi.api.exportRace({ raceId: race.raceId, paper, overwrite, kinds: photo ? [...FILE_KINDS, 'photo'] : [...FILE_KINDS] }));
+      setResult(await exportOpenRace({ paper, overwrite, photo }));
     } catch (err) {
       const { hint, facts } = err as { hint?: unknown; facts?: { file?: unknown } };
       if (hint === 'replace-file' && typeof facts?.file === 'string') setConfirmFile(facts.file);
