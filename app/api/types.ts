@@ -10,6 +10,7 @@ import type { EventInfo } from '../domain/event/race-event.js';
 import type { CompetitorStatus } from '../domain/race/status.js';
 import type { WithdrawnDeadHeat } from '../domain/race/dead-heat-withdrawal.js';
 import type { TriggerMark } from '../domain/capture/capture-triggers.js';
+import type { TileLevelInfo } from '../domain/viewport/tiles.js';
 
 /** The result is the domain's own output; the API carries it as it is. */
 export type { FinisherResult, OtherResult, ResultsReport, RuleCheck } from '../domain/results/results-report.js';
@@ -34,7 +35,10 @@ export interface RecentRace {
   openedAt: string;
 }
 
-/** One race, as the workspace shows it. `raceId` is an opaque handle valid for this run of the app. */
+/**
+ * One race with its whole evidence (manifest, column times): what the service builds after every change and what the
+ * exporters, the meet's results and the result sheet read. It never crosses the API as it is: `LeanRaceView` does.
+ */
 export interface RaceView {
   raceId: string;
   path: string;
@@ -77,6 +81,41 @@ export interface RaceView {
   saveNote?: string;
   /** A race of a meet: what of its results file or feed message did not go out after this change (it is recorded). */
   meetNote?: string;
+}
+
+/**
+ * What the workspace reads of a race's evidence: its size, tiles, gaps, rate and where the footage came from. Not the
+ * list of source files, not a hash of them, not the column times: those grow with the footage (10,000 frames are
+ * 1.5 MB of paths and hashes) and come once from `getEvidence` and `getColumnTimes`.
+ */
+export interface EvidenceSummary {
+  builtAt: string;
+  source: Pick<EvidenceManifest['source'], 'kind' | 'path' | 'description' | 'frameCount' | 'width' | 'height' | 'bitDepth' | 'channels' | 'decoder'>;
+  columns: number;
+  rows: number;
+  gaps: EvidenceManifest['gaps'];
+  measured: EvidenceManifest['measured'];
+  composite: { width: number; height: number };
+  tiles: { tileWidth: number; levels: TileLevelInfo[] };
+  /** Edges suggested at build time are stored with the race (`detectEdges` reads them). */
+  suggestions?: { count: number };
+  /** SHA-256 of the column times (`evidence/times.json`): where it changes, `getColumnTimes` is asked again. */
+  timesSha256: string;
+}
+
+/**
+ * One race, as the API returns it after opening it and after every change (`raceId`: an opaque handle valid for this
+ * run of the app): the record, the results and a summary of the evidence, a few KB whatever the footage's length.
+ */
+export type LeanRaceView = Omit<RaceView, 'evidence' | 'timesNs' | 'frames'> & { evidence: EvidenceSummary };
+
+/** The time of every composite column and the source frame it was read from, as `evidence/times.json` has them. */
+export interface ColumnTimesView {
+  /** Integer ns as strings, on the footage clock. */
+  timesNs: string[];
+  frames: number[];
+  /** As in `EvidenceSummary.timesSha256`. */
+  sha256: string;
 }
 
 export interface SourceProbe {

@@ -1,4 +1,4 @@
-/** App-level operations: info, recent races, opening and closing races, native dialogs. */
+/** App-level operations: info, recent races, opening and closing races, a race's evidence, native dialogs. */
 import { suggestAtBuild } from './suggest-at-build.js';
 import type { PhotofinishService } from '../api/contract.js';
 import type { appMethods } from '../api/methods/app.js';
@@ -7,7 +7,8 @@ import type { ServiceContext } from './context.js';
 import { listRecentRaces, rememberRecentRace } from '../store/recent-races.js';
 import { raceFolderOf } from '../store/race-folder.js';
 import { recordRaceSources } from '../store/source-index.js';
-import { loadRaceView } from './race-view.js';
+import { leanView, loadRaceView } from './race-view.js';
+import { loadRaceEvidence } from '../store/race-evidence-cache.js';
 import { logRendererFailure, logWarning } from '../runtime/log.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
 
@@ -48,10 +49,17 @@ export function createAppService(ctx: ServiceContext): AppService {
       await recordRaceSources(ctx.dataDir, view.path, view.evidence).catch((err: unknown) =>
         logWarning(`the index of race sources could not be saved in ${ctx.dataDir} (${systemErrorCondition(err)})`, 'openRace'),
       );
-      return view;
+      return leanView(view);
     },
     async getRace({ raceId }) {
-      return loadRaceView(ctx, raceId);
+      return leanView(await loadRaceView(ctx, raceId));
+    },
+    async getEvidence({ raceId }) {
+      return (await loadRaceEvidence(ctx.races.pathOf(raceId))).manifest;
+    },
+    async getColumnTimes({ raceId }) {
+      const { timesNs, frames, manifest } = await loadRaceEvidence(ctx.races.pathOf(raceId));
+      return { timesNs, frames, sha256: manifest.times.sha256 };
     },
     async closeRace({ raceId }) {
       ctx.races.forget(raceId);

@@ -1,20 +1,20 @@
 /**
  * One change to a race, as every service area makes it: the domain command sees the state the log proves and the
  * race's evidence; its entry is appended, the snapshot rewritten, every client told (`race-changed`), and the new
- * view returned.
+ * view returned (lean: what crosses the API).
  */
-import type { RaceView } from '../api/types.js';
+import type { LeanRaceView } from '../api/types.js';
 import type { Change } from '../domain/race/commands/index.js';
 import type { RaceState } from '../domain/race/replay.js';
 import { loadRaceEvidence, type RaceEvidence } from '../store/race-evidence-cache.js';
 import { systemErrorCondition } from '../domain/system-errors.js';
 import { commitChangeOutcome } from '../store/race-store.js';
 import type { ServiceContext } from './context.js';
-import { buildRaceView } from './race-view.js';
+import { buildRaceView, leanView } from './race-view.js';
 import { publishAfterChange } from './meet-publish.js';
 
 export type BuildChange = (state: RaceState, evidence: RaceEvidence, at: string) => Change;
-export type RaceChanger = (raceId: string, actor: string, build: BuildChange) => Promise<RaceView>;
+export type RaceChanger = (raceId: string, actor: string, build: BuildChange) => Promise<LeanRaceView>;
 
 export function raceChanger(ctx: ServiceContext): RaceChanger {
   return async (raceId, actor, build) => {
@@ -32,7 +32,7 @@ export function raceChanger(ctx: ServiceContext): RaceChanger {
     // The entry is the truth and it is in: say so, and that the snapshot is repaired on the next open.
     if (snapshotError !== undefined) view.saveNote = snapshotNote(action, snapshotError);
     await publishAfterChange(ctx, dir, view);
-    return view;
+    return leanView(view);
   };
 }
 

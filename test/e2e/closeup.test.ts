@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CloseupView, RaceView } from '../../app/api/types.js';
+import type { CloseupView, LeanRaceView } from '../../app/api/types.js';
 import { competitorColour } from '../../renderer/src/viewer/colours.js';
 import { chromiumMissing } from '../helpers/browser.js';
 import { colourDistance, hexToRgb } from '../helpers/export-poppler.js';
@@ -44,7 +44,7 @@ async function canvasRgb(page: Page, x: number, y: number): Promise<[number, num
 
 describe.skipIf(skip !== null)('Close-up of the decisive finish', () => {
   let app: E2eApp;
-  let race: RaceView;
+  let race: LeanRaceView;
   let closeup: CloseupView;
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { method } from '../define.js';
 import { competitor, sportName, distanceName } from '../../domain/race/document.js';
 import { going, raceType, surface } from '../../domain/sports/horse-scale.js';
-import type { AuditEntryView, RaceView, ResultsReport, VerifyReport } from '../types.js';
+import type { AuditEntryView, LeanRaceView, ResultsReport, VerifyReport } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
 import type { StartListPreview } from '../../domain/start-list/start-list-diff.js';
 
@@ -11,12 +11,12 @@ const competitorId = z.string().trim().min(1).max(32);
 
 export const adjudicationMethods = {
   /** `event`: for a lynx.evt holding several events, which one (`event`, `event-round` or `event-round-heat`). */
-  importStartList: method(z.object({ raceId, path: filePath, by: actor, event: z.string().trim().min(1).max(40).optional() })).returns<RaceView>(),
+  importStartList: method(z.object({ raceId, path: filePath, by: actor, event: z.string().trim().min(1).max(40).optional() })).returns<LeanRaceView>(),
   /** The start list as edited in the app's table (add, edit, remove, paste): the whole list after the edit; audited. */
-  editStartList: method(z.object({ raceId, competitors: z.array(competitor).max(10_000), by: actor })).returns<RaceView>(),
+  editStartList: method(z.object({ raceId, competitors: z.array(competitor).max(10_000), by: actor })).returns<LeanRaceView>(),
   /** What importing `path` would change (nothing is recorded): the preview before importStartList. */
   previewStartList: method(z.object({ raceId, path: filePath, event: z.string().trim().min(1).max(40).optional() })).returns<StartListPreview>(),
-  addCompetitor: method(z.object({ raceId, competitor, by: actor })).returns<RaceView>(),
+  addCompetitor: method(z.object({ raceId, competitor, by: actor })).returns<LeanRaceView>(),
   setSport: method(
     z.object({
       raceId,
@@ -29,8 +29,8 @@ export const adjudicationMethods = {
       distanceTable: z.array(distanceName).optional(),
       by: actor,
     }),
-  ).returns<RaceView>(),
-  setDirection: method(z.object({ raceId, direction: z.enum(['ltr', 'rtl']), by: actor })).returns<RaceView>(),
+  ).returns<LeanRaceView>(),
+  setDirection: method(z.object({ raceId, direction: z.enum(['ltr', 'rtl']), by: actor })).returns<LeanRaceView>(),
   /**
    * Places (or moves) a competitor's hairline: at a fractional composite column (read from the image), at a time
    * (`typed`: keyed in by hand, flagged everywhere), or by accepting detected edge `suggestion`.
@@ -53,12 +53,12 @@ export const adjudicationMethods = {
         message: 'give exactly one of column, timeS or suggestion',
       })
       .refine((a) => !a.hand || a.timeS !== undefined, { message: 'a hand time is a time (timeS), not a column or a suggestion' }),
-  ).returns<RaceView>(),
-  removeMark: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
-  undo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
-  redo: method(z.object({ raceId, by: actor })).returns<RaceView>(),
-  declareDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(2), by: actor })).returns<RaceView>(),
-  certify: method(z.object({ raceId, official: actor, role: z.string().trim().min(1).max(120).default('Chief photo-finish judge') })).returns<RaceView>(),
+  ).returns<LeanRaceView>(),
+  removeMark: method(z.object({ raceId, competitorId, by: actor })).returns<LeanRaceView>(),
+  undo: method(z.object({ raceId, by: actor })).returns<LeanRaceView>(),
+  redo: method(z.object({ raceId, by: actor })).returns<LeanRaceView>(),
+  declareDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(2), by: actor })).returns<LeanRaceView>(),
+  certify: method(z.object({ raceId, official: actor, role: z.string().trim().min(1).max(120).default('Chief photo-finish judge') })).returns<LeanRaceView>(),
   amend: method(
     z.object({
       raceId,
@@ -71,7 +71,7 @@ export const adjudicationMethods = {
         .min(3, { error: (iss) => `"${String(iss.input)}" is too short to be a reason: say in a few words why the race is reopened (at least 3 characters)` })
         .max(2000),
     }),
-  ).returns<RaceView>(),
+  ).returns<LeanRaceView>(),
   getResults: method(z.object({ raceId })).returns<ResultsReport>(),
   /** `head`: an audit head printed on an earlier sheet (full or at least 12 leading hex digits) that the chain must still hold. */
   verifyRace: method(z.object({ raceId, head: z.string().regex(/^[0-9a-fA-F]{12,64}$/, 'must be an audit head: 12 to 64 hex digits').optional() })).returns<VerifyReport>(),

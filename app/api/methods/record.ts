@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { method } from '../define.js';
 import { statusName } from '../../domain/race/status.js';
-import type { RaceView } from '../types.js';
+import type { LeanRaceView } from '../types.js';
 import type { StartListEvents } from '../../domain/start-list/lynx-schedule.js';
 import { actor, filePath, raceId } from './app.js';
 
@@ -29,7 +29,7 @@ export const recordMethods = {
       distanceM: numberField,
       windMps: numberField,
     }),
-  ).returns<RaceView>(),
+  ).returns<LeanRaceView>(),
   setStatus: method(
     z.object({
       raceId,
@@ -40,12 +40,12 @@ export const recordMethods = {
       reason: z.string().max(2000).optional(),
       by: actor,
     }),
-  ).returns<RaceView>(),
-  clearStatus: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
+  ).returns<LeanRaceView>(),
+  clearStatus: method(z.object({ raceId, competitorId, by: actor })).returns<LeanRaceView>(),
   /** Horse racing: the judge's own distance behind the finisher ahead, with the reason (audited). */
-  setDistance: method(z.object({ raceId, competitorId, distance: z.string().trim().min(1).max(40), reason: z.string().max(2000), by: actor })).returns<RaceView>(),
-  clearDistance: method(z.object({ raceId, competitorId, by: actor })).returns<RaceView>(),
+  setDistance: method(z.object({ raceId, competitorId, distance: z.string().trim().min(1).max(40), reason: z.string().max(2000), by: actor })).returns<LeanRaceView>(),
+  clearDistance: method(z.object({ raceId, competitorId, by: actor })).returns<LeanRaceView>(),
   /** The events of a lynx.evt (in the order of the lynx.sch beside it, where there is one), for the set-up screen. */
   listStartListEvents: method(z.object({ path: filePath })).returns<StartListEvents>(),
-  withdrawDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(1), reason: z.string().max(2000).optional(), by: actor })).returns<RaceView>(),
+  withdrawDeadHeat: method(z.object({ raceId, competitors: z.array(competitorId).min(1), reason: z.string().max(2000).optional(), by: actor })).returns<LeanRaceView>(),
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { method } from '../define.js';
 import type { StartProposal } from '../../domain/start/start-proposal.js';
 import type { ZeroControlReport } from '../../domain/start/zero-control.js';
-import type { RaceView } from '../types.js';
+import type { LeanRaceView } from '../types.js';
 import { actor, filePath, raceId } from './app.js';
 import { decimalText } from './build.js';
 import { sportName } from '../../domain/race/document.js';
@@ -30,14 +30,14 @@ export const startMethods = {
       .refine((a) => a.method === 'audio' || (a.audioPath === undefined && a.distanceM === undefined && a.temperatureC === undefined), {
         message: 'an audio file, distance and temperature apply to an audio start only',
       }),
-  ).returns<RaceView>(),
-  clearStart: method(z.object({ raceId, by: actor })).returns<RaceView>(),
+  ).returns<LeanRaceView>(),
+  clearStart: method(z.object({ raceId, by: actor })).returns<LeanRaceView>(),
   /**
    * Attaches a zero-control report (the file written by `runZeroControl`): the offset is re-derived from the recording
    * it names (which must exist with the SHA-256 the report recorded) and judged by the race's sport; the report's
    * and the recording's SHA-256 and the verdict are recorded. A report that does not match its recording is refused.
    */
-  attachZeroControl: method(z.object({ raceId, reportPath: filePath, by: actor })).returns<RaceView>(),
+  attachZeroControl: method(z.object({ raceId, reportPath: filePath, by: actor })).returns<LeanRaceView>(),
   /**
    * Runs the zero-control test on a recording, judged by `sport`'s rules (a race folder's own sport, else one frame
    * interval); writes the report to `out` when given.

@@ -1,12 +1,12 @@
 /** What the race subcommands (mark, results, certify, ...) share: opening RACE and naming the official. */
 import os from 'node:os';
-import type { RaceView } from '../../api/types.js';
+import type { LeanRaceView } from '../../api/types.js';
 import { requirePositional } from '../args.js';
 import type { CliContext } from '../command.js';
 import { official, reasonAfter } from '../../domain/results/message-slots.js';
 
 /** Opens the race folder given as the first positional; `readOnly` for commands that only look (nothing is written). */
-export async function openRaceArg(command: string, positionals: string[], ctx: CliContext, options: { readOnly?: boolean } = {}): Promise<RaceView> {
+export async function openRaceArg(command: string, positionals: string[], ctx: CliContext, options: { readOnly?: boolean } = {}): Promise<LeanRaceView> {
   const racePath = requirePositional(positionals, 0, 'RACE (a race folder)');
   const view = await ctx.api.openRace({ path: racePath, ...(options.readOnly ? { readOnly: true } : {}) });
   for (const note of view.recovered ?? []) ctx.io.err(`photofinish ${command}: note: ${note}`);
@@ -27,7 +27,7 @@ export function officialName(given: string | undefined): string {
 }
 
 /** One line describing a finisher's result, for confirmations after a change. */
-export function describeFinisher(view: RaceView, competitorId: string): string {
+export function describeFinisher(view: LeanRaceView, competitorId: string): string {
   const f = view.results.finishers.find((r) => r.competitor === competitorId);
   if (!f || f.place === null) {
     const other = view.results.others.find((o) => o.competitor === competitorId);
@@ -44,7 +44,7 @@ export function describeFinisher(view: RaceView, competitorId: string): string {
  * Says which dead heats a change withdrew (a moved or removed mark, a disqualification): the official making the
  * change learns it there and then, not only from the checks under the next result.
  */
-export function printWithdrawnDeadHeats(ctx: CliContext, before: RaceView, after: RaceView): void {
+export function printWithdrawnDeadHeats(ctx: CliContext, before: LeanRaceView, after: LeanRaceView): void {
   for (const w of after.withdrawnDeadHeats.slice(before.withdrawnDeadHeats.length)) {
     ctx.io.out(`  dead heat ${w.competitors.map((c) => `#${c}`).join(' and ')} withdrawn by ${official(w.by)}${reasonAfter(w.reason)}`);
   }

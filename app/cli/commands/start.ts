@@ -3,7 +3,7 @@
  * gun's report in the audio (corrected for the speed of sound), or from the gun's flash in the picture; and attaches
  * a zero-control report. Without a way given it prints the current time zero.
  */
-import type { RaceView } from '../../api/types.js';
+import type { LeanRaceView } from '../../api/types.js';
 import { UserError } from '../../domain/errors.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
 import { parseCommandArgs } from '../args.js';
@@ -15,7 +15,7 @@ function optionalAudioValue(argv: string[]): string[] {
   return argv.flatMap((a, i) => (a === '--audio' && (argv[i + 1] === undefined || argv[i + 1]?.startsWith('-')) ? ['--audio='] : [a]));
 }
 
-function report(ctx: CliContext, view: RaceView, before: RaceView): void {
+function report(ctx: CliContext, view: LeanRaceView, before: LeanRaceView): void {
   const start = view.results.start;
   ctx.io.out(`Time zero: ${startLine(start)}`);
   if (start?.method === 'audio' && start.sound_delay_s === null) {

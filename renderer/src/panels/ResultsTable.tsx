@@ -4,7 +4,7 @@
  */
 import { isSportName, SPORT_CHOICES } from '../../../app/domain/sports/sport-list.js';
 import { formatInterval } from '../../../app/domain/viewport/readout.js';
-import type { FinisherResult, RaceView } from '../../../app/api/types.js';
+import type { FinisherResult, LeanRaceView } from '../../../app/api/types.js';
 import { ActionButton, tooltip } from '../actions/ActionButton.js';
 import { selectDeadHeatPicks, toggleDeadHeatPick } from '../session/dead-heat-picks.js';
 import { selectRace, selectResolution, setSport } from '../session/race.js';
@@ -13,19 +13,19 @@ import { useSession } from '../session/state.js';
 import { ChecksList } from '../dialogs/ChecksList.js';
 
 /** Who ruled the dead heat a finisher is in, for the DH badge's tooltip. */
-function deadHeatTitle(race: RaceView, id: string): string {
+function deadHeatTitle(race: LeanRaceView, id: string): string {
   const dh = race.deadHeats.find((d) => d.competitors.includes(id));
   return dh ? `Dead heat with ${dh.competitors.filter((c) => c !== id).map((c) => `#${c}`).join(', ')}, declared by ${dh.by}` : 'Dead heat declared by the officials';
 }
 
 /** The accepted-suggestion badge: "accepted (S2)", the suggestion's name as the picture and the sheet give it. */
-function acceptedBadge(race: RaceView, f: FinisherResult): string {
+function acceptedBadge(race: LeanRaceView, f: FinisherResult): string {
   const m = race.marks.find((x) => x.competitorId === f.competitor);
   return m?.suggestion ? `accepted (S${m.suggestion.index + 1})` : 'accepted';
 }
 
 /** For the accepted-suggestion badge: which detected edge, its uncertainty, and who accepted it. */
-function suggestedTitle(race: RaceView, f: FinisherResult): string {
+function suggestedTitle(race: LeanRaceView, f: FinisherResult): string {
   const m = race.marks.find((x) => x.competitorId === f.competitor);
   if (!m?.suggestion) return 'Suggested leading edge, accepted by an official';
   // Only a calibrated uncertainty is shown, as on the result sheet.

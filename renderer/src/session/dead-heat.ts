@@ -3,7 +3,7 @@
  * order), which place they would share, and why it cannot be declared as ticked: not next to each other, or (the
  * engine's own rule, results/dead-heat-rule.ts) not inseparable at the sport's published precision.
  */
-import type { FinisherResult, RaceView } from '../../../app/api/types.js';
+import type { FinisherResult, LeanRaceView } from '../../../app/api/types.js';
 import type { Mark } from '../../../app/domain/race/document.js';
 import { deadHeatRefusal, joinDeadHeats } from '../../../app/domain/results/dead-heat-rule.js';
 import { zeroOfInfo } from '../../../app/domain/start/race-clock.js';
@@ -28,7 +28,7 @@ export interface DeadHeatPlan {
 export const tag = (f: FinisherResult) => `#${f.competitor}${f.name ? ` ${f.name}` : ''}`;
 
 /** `times`: the race's column times, to apply the engine's own rule (the same published time, or within a frame). */
-export function planDeadHeat(race: RaceView, ids: readonly string[], times?: readonly Ticks[]): DeadHeatPlan {
+export function planDeadHeat(race: LeanRaceView, ids: readonly string[], times?: readonly Ticks[]): DeadHeatPlan {
   const placed = race.results.finishers.filter((f) => f.place !== null);
   const members = placed.filter((f) => ids.includes(f.competitor));
   const place = members[0]?.place ?? null;

@@ -1,7 +1,7 @@
 /** Navigation slice: which screen is up (start, set-up, workspace), what is loading, and the app's facts. */
-import type { RaceView } from '../../../app/api/types.js';
+import type { LeanRaceView } from '../../../app/api/types.js';
 import { showError } from './notices.js';
-import { api, showRace } from './race.js';
+import { api, presentRace } from './race.js';
 import { showStoredSuggestions } from './suggestions.js';
 import { session, setSlice, type SessionState, type SetupKind, type SetupPreset } from './state.js';
 
@@ -11,10 +11,10 @@ export const selectNativeDialogs = (s: SessionState) => s.navigation.info?.nativ
 /** True while the workspace is up with a race in it: the workspace's actions and shortcuts apply. */
 export const selectInWorkspace = (s: SessionState) => s.navigation.screen.kind === 'workspace' && s.navigation.busy === null && s.race.view !== null;
 
-async function opening(label: string, open: () => Promise<RaceView>): Promise<void> {
+async function opening(label: string, open: () => Promise<LeanRaceView>): Promise<void> {
   session.set((s) => ({ navigation: { ...s.navigation, busy: label }, notices: { ...s.notices, error: null } }));
   try {
-    showRace(await open());
+    await presentRace(await open());
     // Stored with the evidence at build time: on screen at once, no S needed.
     void showStoredSuggestions();
   } catch (err) {

@@ -4,7 +4,7 @@
  * put in place.
  */
 import type { SportName } from '../../../app/domain/sports/sport-list.js';
-import type { RaceView } from '../../../app/api/types.js';
+import type { ColumnTimesView, LeanRaceView } from '../../../app/api/types.js';
 import type { Competitor } from '../../../app/domain/race/document.js';
 import { raceClockTimes, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { rendererApi } from '../api/index.js';
@@ -22,12 +22,27 @@ export const selectCertified = (s: SessionState) => s.race.view?.certified != nu
 
 export const api = () => rendererApi.api;
 
-/** Puts a race on screen (after open, build or any change). Re-parses times only when the evidence changed. */
-export function showRace(race: RaceView): void {
+/**
+ * Puts a race on screen as the engine returned it (after open, build or any change), with its column times: asked for
+ * once per race (the view does not carry them), and again only where the evidence's times changed under it.
+ */
+export async function presentRace(race: LeanRaceView): Promise<void> {
+  const held = session.get().race;
+  const current = held.view?.raceId === race.raceId && held.columnTimes?.sha256 === race.evidence.timesSha256;
+  showRace(race, current ? undefined : await api().getColumnTimes({ raceId: race.raceId }));
+}
+
+/**
+ * Puts a race on screen; `columnTimes` where they were just fetched, else the ones held for the same race stay.
+ * Re-parses times only when the evidence or time zero changed.
+ */
+export function showRace(race: LeanRaceView, columnTimes?: ColumnTimesView): void {
   session.set((prev) => {
     const old = prev.race.view;
     const sameRace = old?.raceId === race.raceId;
-    const sameEvidence = sameRace && prev.race.times.length === race.timesNs.length;
+    const held = sameRace ? prev.race.columnTimes : null;
+    const clock = columnTimes ?? held;
+    const sameEvidence = held !== null && clock?.sha256 === held.sha256;
     // Times are shown on the race clock: a new time zero re-times the whole picture.
     const sameClock = sameEvidence && old?.results.start?.time_ns === race.results.start?.time_ns;
     // A notice about the old state ("certified and read-only") must not outlive it.
@@ -41,7 +56,8 @@ export function showRace(race: RaceView): void {
       race: {
         ...prev.race,
         view: race,
-        times: sameClock ? prev.race.times : raceClockTimes(race.timesNs, zeroOfInfo(race.results.start)),
+        columnTimes: clock,
+        times: sameClock ? prev.race.times : raceClockTimes(clock?.timesNs ?? [], zeroOfInfo(race.results.start)),
         resolutionNs: sameEvidence ? prev.race.resolutionNs : BigInt(race.evidence.measured.medianIntervalNs),
       },
       ...(onScreen ? {} : { navigation: { ...prev.navigation, screen: { kind: 'workspace' }, busy: null } }),
@@ -60,7 +76,7 @@ export function showRace(race: RaceView): void {
  * certified (`edit` names what would change; null for certifying and amending themselves) or no official name is
  * set; shows the engine's message when it refuses.
  */
-export async function change(edit: Edit | null, what: (by: string, raceId: string) => Promise<RaceView>): Promise<boolean> {
+export async function change(edit: Edit | null, what: (by: string, raceId: string) => Promise<LeanRaceView>): Promise<boolean> {
   const race = session.get().race.view;
   if (!race) return false;
   const refusal = edit ? readOnlyRefusal(race, edit) : null;
@@ -75,7 +91,7 @@ export async function change(edit: Edit | null, what: (by: string, raceId: strin
   }
   setSlice('race', { saving: 'saving' });
   try {
-    showRace(await what(by, race.raceId));
+    await presentRace(await what(by, race.raceId));
     session.set((s) => ({ race: { ...s.race, saving: 'saved' }, ...(s.notices.error ? { notices: { ...s.notices, error: null } } : {}) }));
     return true;
   } catch (err) {
@@ -90,7 +106,7 @@ export async function refreshRace(): Promise<void> {
   const race = session.get().race.view;
   if (!race) return;
   try {
-    showRace(await api().getRace({ raceId: race.raceId }));
+    await presentRace(await api().getRace({ raceId: race.raceId }));
   } catch (err) {
     showError(err);
   }

@@ -2,7 +2,7 @@
  * The one read-only rule: a certified race takes no edits until it is amended. Every refusal of an edit to a
  * certified race is worded here.
  */
-import type { RaceView } from '../../../app/api/types.js';
+import type { LeanRaceView } from '../../../app/api/types.js';
 
 /** What an edit is, as the refusal words it: "Use Amend to …". */
 export type Edit =
@@ -19,6 +19,6 @@ export type Edit =
   | 'attach a zero-control report';
 
 /** Why a certified race refuses an edit, or null while the race is open for changes. */
-export function readOnlyRefusal(race: Pick<RaceView, 'certified'> | null, edit: Edit): string | null {
+export function readOnlyRefusal(race: Pick<LeanRaceView, 'certified'> | null, edit: Edit): string | null {
   return race?.certified ? `This race is certified and read-only. Use Amend to ${edit}.` : null;
 }

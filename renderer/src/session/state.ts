@@ -4,7 +4,7 @@
  * Nothing here touches the DOM: where a change needs the page (focusing a field), a slice says so and the component
  * that owns the element acts on it.
  */
-import type { AppInfo, EdgeSuggestion, RaceView } from '../../../app/api/types.js';
+import type { AppInfo, ColumnTimesView, EdgeSuggestion, LeanRaceView } from '../../../app/api/types.js';
 import type { Ticks } from '../../../app/domain/time/ticks.js';
 import { createStore, useStore } from './store.js';
 import type { StartPlan } from './start.js';
@@ -52,8 +52,10 @@ export interface SessionState {
   };
   dialog: { open: Dialog };
   race: {
-    view: RaceView | null;
-    /** `view.timesNs` converted once, on the race clock (footage time − time zero; the footage clock while none is set). */
+    view: LeanRaceView | null;
+    /** The column times of the race on screen as the engine gave them (footage clock), fetched once per race. */
+    columnTimes: ColumnTimesView | null;
+    /** `columnTimes` converted once, on the race clock (footage time − time zero; the footage clock while none is set). */
     times: Ticks[];
     /** Median column interval: the evidence's resolution (readout decimals, results header). */
     resolutionNs: Ticks;
@@ -97,7 +99,7 @@ export function initialSession(): SessionState {
     navigation: { info: null, screen: { kind: 'start' }, busy: null },
     notices: { error: null, notice: null, officialNameWanted: 0 },
     dialog: { open: null },
-    race: { view: null, times: [], resolutionNs: 0n, saving: 'idle' },
+    race: { view: null, columnTimes: null, times: [], resolutionNs: 0n, saving: 'idle' },
     selection: { competitorId: null, typed: '' },
     suggestions: { edges: [], current: null },
     move: { pending: null },

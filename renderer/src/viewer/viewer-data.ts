@@ -3,7 +3,7 @@
  * marks, column), each suggested edge's ghost (labelled with its time, or with the competitor once accepted), and
  * the F-key trigger marks of a live recording, and the picture adjustments as a CSS filter on the tile layer.
  */
-import type { EdgeSuggestion, RaceView } from '../../../app/api/types.js';
+import type { EdgeSuggestion, LeanRaceView } from '../../../app/api/types.js';
 import { gapAfterColumn } from '../../../app/domain/race/gap-place.js';
 import { raceTimeOfTimeMark, zeroOfInfo } from '../../../app/domain/start/race-clock.js';
 import { columnAtTime } from '../../../app/domain/time/column-time.js';
@@ -14,7 +14,7 @@ import type { ViewerData, ViewerMark, ViewerSuggestion } from './scene.js';
 import { suggestionName, suggestionText } from './suggestion-text.js';
 
 /** `times` are on the race clock (from time zero); marks and suggestions kept as footage times are moved onto it. */
-export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: string | null, suggestions: readonly EdgeSuggestion[], decimals: number): ViewerData {
+export function viewerData(race: LeanRaceView, times: readonly Ticks[], selectedId: string | null, suggestions: readonly EdgeSuggestion[], decimals: number): ViewerData {
   const zero = zeroOfInfo(race.results.start);
   return {
     raceId: race.raceId,
@@ -25,7 +25,8 @@ export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: 
     levels: race.evidence.tiles.levels,
     direction: race.direction,
     // A gap before column 0 (however the manifest recorded it) is drawn at the picture's leading edge.
-    gaps: race.evidence.gaps.map((g) => ({ ...g, afterColumn: gapAfterColumn(g, race.timesNs[0] ?? '0') })),
+    // Column 0's footage time: the race clock's first time plus time zero.
+    gaps: race.evidence.gaps.map((g) => ({ ...g, afterColumn: gapAfterColumn(g, (times[0] ?? 0n) + zero) })),
     decimals,
     clock: race.results.start?.method ? 'race' : 'footage',
     marks: viewerMarks(race, times, selectedId, zero),
@@ -35,7 +36,7 @@ export function viewerData(race: RaceView, times: readonly Ticks[], selectedId: 
   };
 }
 
-function viewerMarks(race: RaceView, times: readonly Ticks[], selectedId: string | null, zero: Ticks): ViewerMark[] {
+function viewerMarks(race: LeanRaceView, times: readonly Ticks[], selectedId: string | null, zero: Ticks): ViewerMark[] {
   const colours = new Map(race.competitors.map((c, i) => [c.id, competitorColour(c, i)]));
   return race.marks.map((m) => ({
     competitorId: m.competitorId,
@@ -47,7 +48,7 @@ function viewerMarks(race: RaceView, times: readonly Ticks[], selectedId: string
 }
 
 /** A suggested edge's ghost; once accepted (a mark at exactly its time, from it) it names the competitor instead. */
-function ghostOf(race: RaceView, e: EdgeSuggestion, decimals: number, zero: Ticks): ViewerSuggestion {
+function ghostOf(race: LeanRaceView, e: EdgeSuggestion, decimals: number, zero: Ticks): ViewerSuggestion {
   const accepted = race.marks.find((m) => m.origin === 'suggestion' && m.suggestion?.index === e.index && m.position.kind === 'time' && m.position.ns === e.time_ns);
   return {
     index: e.index,

@@ -19,6 +19,7 @@ import { renderResultSheet, type ResultSheet } from '../../../app/exports/pdf/re
 import { renderPostedPhoto } from '../../../app/exports/photo/posted-photo.js';
 import { createService } from '../../../app/service/create-service.js';
 import { pdfImages, pdfText, renderPage } from '../../helpers/export-poppler.js';
+import { fullView } from '../../helpers/full-view.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const video = path.resolve(repoRoot, '../shared/real-media/car-detection.mp4');
@@ -74,7 +75,7 @@ describe('the demo race', () => {
     const { edges } = await api.detectEdges({ raceId: race.raceId });
     // Edges in time order: #5, #17, #24, #48 (see demo-scene.ts).
     for (const [i, id] of ['5', '17', '24', '48'].entries()) await api.placeMark({ raceId: race.raceId, competitorId: id, suggestion: edges[i]!.index, by: 'A. Judge' });
-    const view = await api.getRace({ raceId: race.raceId });
+    const view = await fullView(api, await api.getRace({ raceId: race.raceId }));
     const sheet = await sheetAndPhoto(view, 'demo');
     const c = sheet.closeups[0]!;
     expect(c.crop.columnRepeat).toBe(1);
@@ -107,7 +108,7 @@ describe.skipIf(!videoPresent)('real footage (car-detection.mp4, 12.5 frames/s)'
     const { edges } = await api.detectEdges({ raceId: race.raceId });
     await api.placeMark({ raceId: race.raceId, competitorId: '1', suggestion: edges[1]!.index, by: 'A. Judge' });
     await api.placeMark({ raceId: race.raceId, competitorId: '2', suggestion: edges[2]!.index, by: 'A. Judge' });
-    const view = await api.getRace({ raceId: race.raceId });
+    const view = await fullView(api, await api.getRace({ raceId: race.raceId }));
     const sheet = await sheetAndPhoto(view, 'traffic');
     const c = sheet.closeups[0]!;
     // The vehicles span a dozen-odd columns but hundreds of rows: columns repeated so they look like vehicles.

@@ -10,6 +10,7 @@ import { readRaceEvidence } from '../../../app/exports/evidence-files.js';
 import { renderPostedPhoto } from '../../../app/exports/photo/posted-photo.js';
 import { renderResultSheet } from '../../../app/exports/pdf/result-sheet.js';
 import { makeExportFixture, type ExportFixture } from '../../helpers/export-fixture.js';
+import { fullView } from '../../helpers/full-view.js';
 import { makeStoreExportRace, type StoreExportRace } from '../../helpers/store-export-race.js';
 
 const run = promisify(execFile);
@@ -120,7 +121,7 @@ describe('posted photo of a provisional race', () => {
 describe('the close-ups the workspace shows', () => {
   it('are the crops and words the sheet prints, with the crop’s own pixels', async () => {
     const { closeups } = await api.getCloseups({ raceId });
-    const view = await api.getRace({ raceId });
+    const view = await fullView(api, await api.getRace({ raceId }));
     const ev = await readRaceEvidence(view, fx.dir);
     const sheet = await renderResultSheet({ view, composite: ev.composite, hashes: ev.hashes, paper: 'A4', software: { name: 'Photofinish', version: '0.1.0' } });
     expect(closeups[0]!.decisive).toBe(true);

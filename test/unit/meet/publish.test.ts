@@ -9,6 +9,7 @@ import { publishMeetRace } from '../../../app/meet/publish.js';
 import { createService } from '../../../app/service/create-service.js';
 import { runCli } from '../../fixtures/cli-capture.js';
 import { makeMeetFixture, type MeetFixture } from '../../helpers/meet-fixture.js';
+import { fullView } from '../../helpers/full-view.js';
 
 let m: MeetFixture;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('publishing a meet race', () => {
     const running = createService({ shell: 'browser', dataDir: path.join(m.root, 'data') });
     const dir = path.join(m.meetDir, 'races', '012-1-03');
     const { raceId } = await running.service.openRace({ path: dir });
-    const older = await running.service.removeMark({ raceId, competitorId: '9', by: 'J' });
+    const older = await fullView(running.service, await running.service.removeMark({ raceId, competitorId: '9', by: 'J' }));
     await running.service.removeMark({ raceId, competitorId: '8', by: 'J' });
     const published = await publishMeetRace(dir, older); // published late, as a slow station would
     expect(published?.notes).toEqual([]);

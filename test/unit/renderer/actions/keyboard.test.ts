@@ -7,7 +7,7 @@ import { keyBelongsToControl } from '../../../../renderer/src/actions/keyboard.j
 import { runMenuAction } from '../../../../renderer/src/actions/menu-events.js';
 import { showRace } from '../../../../renderer/src/session/race.js';
 import { initialSession, session } from '../../../../renderer/src/session/state.js';
-import { raceView } from '../fakes/race-view.js';
+import { columnTimes, raceView } from '../fakes/race-view.js';
 
 const el = (tagName: string, type = '') => ({ tagName, type, isContentEditable: false }) as unknown as HTMLElement;
 
@@ -32,7 +32,7 @@ describe('the desktop menu', () => {
     const execCommand = vi.fn();
     vi.stubGlobal('document', { activeElement: el('INPUT', 'text'), execCommand });
     session.set(initialSession());
-    showRace(raceView());
+    showRace(raceView(), columnTimes());
     runMenuAction('undo');
     expect(execCommand).toHaveBeenCalledWith('undo');
   });

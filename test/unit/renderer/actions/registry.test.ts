@@ -9,7 +9,7 @@ import { matches } from '../../../../renderer/src/actions/key-binding.js';
 import { actionForKey, runAction } from '../../../../renderer/src/actions/registry.js';
 import { showRace } from '../../../../renderer/src/session/race.js';
 import { initialSession, session } from '../../../../renderer/src/session/state.js';
-import { CERTIFIED, raceView } from '../fakes/race-view.js';
+import { CERTIFIED, columnTimes, raceView } from '../fakes/race-view.js';
 
 /** A key press as the browser reports it: 'Ctrl+Shift+Z' → key 'Z' with Ctrl and Shift held. */
 function press(binding: string): KeyPress {
@@ -22,7 +22,7 @@ function press(binding: string): KeyPress {
 
 beforeEach(() => {
   session.set(initialSession());
-  showRace(raceView());
+  showRace(raceView(), columnTimes());
 });
 
 describe('action declarations', () => {
@@ -62,7 +62,7 @@ describe('action declarations', () => {
 });
 
 describe('the key handler', () => {
-  beforeEach(() => showRace(raceView({ canRedo: true })));
+  beforeEach(() => showRace(raceView({ canRedo: true }), columnTimes()));
 
   it.each([
     ['s', 'suggest-edges'],
@@ -110,7 +110,7 @@ describe('enabled actions', () => {
     expect(actionForKey(press('Ctrl+Shift+Z'), session.get())).toBeNull();
     expect(runAction('reset-picture')).toBe(false);
     // A certified race: undo and certify are disabled, amend is not.
-    showRace(raceView({ certified: CERTIFIED }));
+    showRace(raceView({ certified: CERTIFIED }), columnTimes());
     expect(actionForKey(press('Ctrl+z'), session.get())).toBeNull();
     expect(runAction('certify')).toBe(false);
     expect(session.get().dialog.open).toBeNull();

@@ -1,12 +1,11 @@
 /** A race as the engine returns it, with only what the session and the actions read filled in. */
-import type { RaceView } from '../../../../app/api/types.js';
+import type { ColumnTimesView, LeanRaceView } from '../../../../app/api/types.js';
 
-export function raceView(extra: Partial<RaceView> = {}): RaceView {
+export function raceView(extra: Partial<LeanRaceView> = {}): LeanRaceView {
   return {
     raceId: 'race-1',
     path: '/races/heat-1',
-    timesNs: ['10000000000', '10001000000', '10002000000'],
-    evidence: { columns: 3, measured: { medianIntervalNs: '1000000' } },
+    evidence: { columns: 3, measured: { medianIntervalNs: '1000000' }, gaps: [], timesSha256: 'times-1' },
     direction: 'ltr',
     competitors: [
       { id: '5', name: 'Five' },
@@ -25,7 +24,12 @@ export function raceView(extra: Partial<RaceView> = {}): RaceView {
     auditHead: 'abc',
     auditCount: 3,
     ...extra,
-  } as unknown as RaceView;
+  } as unknown as LeanRaceView;
 }
 
-export const CERTIFIED = { official: 'A. Judge', role: 'Chief photo-finish judge', at: '2026-05-01T10:00:00Z' } as RaceView['certified'];
+/** The column times the engine gives with `getColumnTimes` (footage clock); `sha256` as the fake view's evidence says. */
+export function columnTimes(timesNs: string[] = ['10000000000', '10001000000', '10002000000'], sha256 = 'times-1'): ColumnTimesView {
+  return { timesNs, frames: timesNs.map((_, i) => i), sha256 };
+}
+
+export const CERTIFIED = { official: 'A. Judge', role: 'Chief photo-finish judge', at: '2026-05-01T10:00:00Z' } as LeanRaceView['certified'];

@@ -10,7 +10,7 @@ import { computeResults } from '../../../../app/domain/results/compute-results.j
 import { FinisherSummary } from '../../../../renderer/src/dialogs/FinisherSummary.js';
 import { ResultsTable } from '../../../../renderer/src/panels/ResultsTable.js';
 import { showRace } from '../../../../renderer/src/session/race.js';
-import { raceView } from '../fakes/race-view.js';
+import { columnTimes, raceView } from '../fakes/race-view.js';
 
 const times = Array.from({ length: 400 }, (_, c) => BigInt(c) * 1_000_000n);
 const column = (id: string, milliColumn: number): Mark => ({ competitorId: id, position: { kind: 'column', milliColumn }, origin: 'image', by: 'J', at: 'now' });
@@ -20,7 +20,7 @@ function race() {
   const marks = [column('5', 201_300), column('17', 201_600), column('24', 212_000)];
   const deadHeats = [{ competitors: ['5', '17'], by: 'Referee', at: 'now' }];
   const results = computeResults({ doc: { settings: { sport: { sport: 'athletics' }, direction: 'ltr' }, competitors, marks, deadHeats, revision: 1 }, times, gaps: [] });
-  return raceView({ competitors, marks, deadHeats, results, sport: { sport: 'athletics' }, timesNs: times.map(String) });
+  return raceView({ competitors, marks, deadHeats, results, sport: { sport: 'athletics' } });
 }
 
 /** The text of every cell with `data-testid` in each row, by competitor. */
@@ -37,7 +37,7 @@ function cells(html: string, testId: string): Record<string, string> {
 describe('results table', () => {
   it('shows the published margins, DH between dead-heaters and never +0.00', () => {
     const view = race();
-    showRace(view);
+    showRace(view, columnTimes(times.map(String)));
     const html = renderToStaticMarkup(createElement(ResultsTable));
     expect(cells(html, 'behind-winner')).toEqual({ '5': '—', '17': '', '24': '+0.01' });
     expect(cells(html, 'behind-previous')).toEqual({ '5': '—', '17': 'DH', '24': '+0.01' });

@@ -29,7 +29,7 @@ const { change, importStartList, setSport, showRace, toggleDirection } = await i
 const { readOnlyRefusal } = await import('../../../../renderer/src/session/read-only.js');
 const { selectCompetitor } = await import('../../../../renderer/src/session/selection.js');
 const { initialSession, session } = await import('../../../../renderer/src/session/state.js');
-const { CERTIFIED, raceView } = await import('../fakes/race-view.js');
+const { CERTIFIED, columnTimes, raceView } = await import('../fakes/race-view.js');
 
 const notice = () => session.get().notices.notice;
 
@@ -41,7 +41,7 @@ beforeEach(() => {
 
 describe('a certified race', () => {
   beforeEach(() => {
-    showRace(raceView({ certified: CERTIFIED }));
+    showRace(raceView({ certified: CERTIFIED }), columnTimes());
     selectCompetitor('5');
   });
 
@@ -78,7 +78,7 @@ describe('an open race', () => {
   });
 
   it('asks for the official’s name before a change, by a request the header acts on (no DOM in the session)', async () => {
-    showRace(raceView());
+    showRace(raceView(), columnTimes());
     selectCompetitor('5');
     setOfficial('  ');
     await placeMarkAt(1500);
@@ -88,7 +88,7 @@ describe('an open race', () => {
   });
 
   it('says why a mark cannot be placed before anything else: no selection', async () => {
-    showRace(raceView());
+    showRace(raceView(), columnTimes());
     await placeMarkAt(1500);
     expect(notice()).toMatch(/^Select a competitor first/);
     await removeSelectedMark();

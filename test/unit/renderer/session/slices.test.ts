@@ -10,7 +10,7 @@ import { adjustPicture } from '../../../../renderer/src/session/picture.js';
 import { selectRace, showRace } from '../../../../renderer/src/session/race.js';
 import { finishTyping, selectCompetitor, selectSelectedId, typeDigit } from '../../../../renderer/src/session/selection.js';
 import { initialSession, session, type SessionState } from '../../../../renderer/src/session/state.js';
-import { raceView } from '../fakes/race-view.js';
+import { columnTimes, raceView } from '../fakes/race-view.js';
 
 /** How often subscribers of each selector would have been told (and so rendered again). */
 function listen(selectors: Record<string, (s: SessionState) => unknown>) {
@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe('session slices', () => {
   it('a notice, a selection or a picture change tells only the components that show it', () => {
-    showRace(raceView());
+    showRace(raceView(), columnTimes());
     const heard = listen({ race: selectRace, selected: selectSelectedId, notices: (s) => s.notices, picture: (s) => s.picture, picks: selectDeadHeatPicks });
     showNotice('Nothing to undo.');
     expect(heard).toEqual({ race: 0, selected: 0, notices: 1, picture: 0, picks: 0 });
@@ -40,22 +40,22 @@ describe('session slices', () => {
   });
 
   it('showing a change to the same race keeps the selection, the picture and still-marked dead-heat picks', () => {
-    showRace(raceView());
+    showRace(raceView(), columnTimes());
     selectCompetitor('17');
     adjustPicture({ contrast: 2 });
     toggleDeadHeatPick('5');
     const before = session.get();
     const heard = listen({ selected: selectSelectedId, picture: (s) => s.picture, picks: selectDeadHeatPicks, navigation: (s) => s.navigation });
-    showRace(raceView({ revision: 2 }));
+    showRace(raceView({ revision: 2 }), columnTimes());
     expect(heard).toEqual({ selected: 0, picture: 0, picks: 0, navigation: 0 });
     expect(session.get().race.times).toBe(before.race.times);
     // Another race: selection, picks and picture adjustments do not carry over.
-    showRace(raceView({ raceId: 'race-2', competitors: [] }));
+    showRace(raceView({ raceId: 'race-2', competitors: [] }), columnTimes());
     expect(session.get()).toMatchObject({ selection: { competitorId: null }, deadHeat: { picks: [] }, picture: { contrast: 1 } });
   });
 
   it('typing a number selects that competitor once typing pauses, leading zeros aside', () => {
-    showRace(raceView());
+    showRace(raceView(), columnTimes());
     typeDigit('2');
     typeDigit('4');
     expect(session.get().selection).toEqual({ competitorId: null, typed: '24' });

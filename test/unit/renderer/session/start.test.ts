@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { showRace } from '../../../../renderer/src/session/race.js';
 import { DEFAULT_PLAN, planIsFor, startArgs } from '../../../../renderer/src/session/start.js';
 import { initialSession, session } from '../../../../renderer/src/session/state.js';
-import { raceView } from '../fakes/race-view.js';
+import { columnTimes, raceView } from '../fakes/race-view.js';
 
 const start = (timeNs: string | null): Record<string, unknown> => ({ start: { method: timeNs === null ? null : 'audio', time_ns: timeNs } });
 
@@ -17,15 +17,15 @@ beforeEach(() => {
 
 describe('race clock in the session', () => {
   it('shows times on the footage clock until a start is set, then from time zero, exactly', () => {
-    showRace(raceView({ results: { finishers: [], ...start(null) } as never }));
+    showRace(raceView({ results: { finishers: [], ...start(null) } as never }), columnTimes());
     expect(session.get().race.times).toEqual([10_000_000_000n, 10_001_000_000n, 10_002_000_000n]);
-    showRace(raceView({ results: { finishers: [], ...start('9876543210') } as never }));
+    showRace(raceView({ results: { finishers: [], ...start('9876543210') } as never }), columnTimes());
     expect(session.get().race.times).toEqual([123_456_790n, 124_456_790n, 125_456_790n]);
     const times = session.get().race.times;
     // Another change (a mark) keeps the same times array: nothing on the picture is re-timed.
-    showRace(raceView({ revision: 2, results: { finishers: [], ...start('9876543210') } as never }));
+    showRace(raceView({ revision: 2, results: { finishers: [], ...start('9876543210') } as never }), columnTimes());
     expect(session.get().race.times).toBe(times);
-    showRace(raceView({ results: { finishers: [], ...start('10000000000') } as never }));
+    showRace(raceView({ results: { finishers: [], ...start('10000000000') } as never }), columnTimes());
     expect(session.get().race.times).toEqual([0n, 1_000_000n, 2_000_000n]);
   });
 });

@@ -1,6 +1,6 @@
 /** What the viewer is handed for a race: hairline labels and colours, ghosts named once accepted, the CSS filter. */
 import { describe, expect, it } from 'vitest';
-import type { EdgeSuggestion, RaceView } from '../../../../app/api/types.js';
+import type { EdgeSuggestion, LeanRaceView } from '../../../../app/api/types.js';
 import { DEFAULT_PICTURE } from '../../../../renderer/src/session/state.js';
 import { pictureFilter, viewerData } from '../../../../renderer/src/viewer/viewer-data.js';
 import { raceView } from '../fakes/race-view.js';
@@ -9,11 +9,11 @@ const TIMES = [10_000_000_000n, 10_001_000_000n, 10_002_000_000n];
 const edge = (index: number, time_ns: string): EdgeSuggestion =>
   ({ index, column: 1.5, rows: [10, 20], time_ns, uncertainty_s: 0.000014, confidence: 0.9 }) as unknown as EdgeSuggestion;
 
-function race(marks: unknown[]): RaceView {
+function race(marks: unknown[]): LeanRaceView {
   return raceView({
-    marks: marks as RaceView['marks'],
-    competitors: [{ id: '5', name: 'Five', colour: '#123456' }, { id: '17', name: 'Seventeen' }] as RaceView['competitors'],
-    evidence: { columns: 3, rows: 100, gaps: [], tiles: { tileWidth: 256, levels: [] }, measured: { medianIntervalNs: '1000000' } } as unknown as RaceView['evidence'],
+    marks: marks as LeanRaceView['marks'],
+    competitors: [{ id: '5', name: 'Five', colour: '#123456' }, { id: '17', name: 'Seventeen' }] as LeanRaceView['competitors'],
+    evidence: { columns: 3, rows: 100, gaps: [], tiles: { tileWidth: 256, levels: [] }, measured: { medianIntervalNs: '1000000' } } as unknown as LeanRaceView['evidence'],
   });
 }
 
@@ -54,7 +54,7 @@ describe('viewer data', () => {
       { afterColumn: -1, fromNs: '9999000000', toNs: '10000000000', reason: 'bad-frame' },
     ];
     const view = race([]);
-    const d = viewerData({ ...view, evidence: { ...view.evidence, gaps } as RaceView['evidence'] }, TIMES, null, [], 4);
+    const d = viewerData({ ...view, evidence: { ...view.evidence, gaps } as LeanRaceView['evidence'] }, TIMES, null, [], 4);
     expect(d.gaps.map((g) => g.afterColumn)).toEqual([-1, 0, -1]);
   });
 
