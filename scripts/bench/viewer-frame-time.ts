@@ -5,10 +5,11 @@
  *   - frame times while panning (mouse drag) and zooming (wheel) a 100,000-column race (goal: ≤ 16 ms per frame),
  *   - hairline readout latency: pointer event → readout drawn (goal: within one frame).
  * The synthetic races are written directly (tiles, times, manifest, race.json through the store), not built from
- * footage, so the benchmark measures the viewer, not the build. Usage: tsx scripts/bench/viewer-frame-time.ts
- * [--columns 100000] [--keep]
+ * footage, so the benchmark measures the viewer, not the build. On the 10,000-column race (which lists 10,000 source
+ * frames, as a build from a folder does) it also places 8 marks by click and prints the bytes each returns over the
+ * API and the ms from the click to the result in the table and to the hairline drawn (issue 26 item 4).
+ * Usage: tsx scripts/bench/viewer-frame-time.ts [--columns 100000] [--marks-only] [--keep]
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -16,16 +17,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { startBridge } from '../../app/bridge/server.js';
-import { RACE_LAYOUT, tilePath, type EvidenceManifest } from '../../app/domain/race/evidence.js';
+import type { EvidenceManifest } from '../../app/domain/race/evidence.js';
 import { createService } from '../../app/service/create-service.js';
-import { initRaceFolder } from '../../app/store/race-store.js';
 import { chromiumMissing, launchBrowser } from '../../test/helpers/browser.js';
+import { writeLongRace } from '../../test/helpers/long-race.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const rendererDir = path.join(repoRoot, 'dist/renderer');
 const TILE_WIDTH = 512;
 const ROWS = 240;
-const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,77 +42,24 @@ function pixel(column: number, row: number): [number, number, number] {
   return row % 40 === 0 ? [230, 230, 230] : [v, v, v + 8];
 }
 
-async function writeSyntheticRace(dir: string, columns: number): Promise<void> {
-  await fs.mkdir(path.join(dir, 'evidence'), { recursive: true });
-  // Levels as the engine writes them: halve both axes until one tile holds the level.
-  const levels: EvidenceManifest['tiles']['levels'] = [];
-  for (let l = 0, ds = 1, c = columns, r = ROWS; ; l++, ds *= 2, c = Math.ceil(c / 2), r = Math.ceil(r / 2)) {
-    levels.push({ level: l, downsample: ds, columns: c, rows: r, tiles: Math.ceil(c / TILE_WIDTH) });
-    if (!(c > TILE_WIDTH || r > TILE_WIDTH) || c <= 1) break;
-  }
-  for (const lv of levels) {
-    await fs.mkdir(path.join(dir, 'tiles', String(lv.level)), { recursive: true });
-    const jobs: Promise<unknown>[] = [];
-    for (let t = 0; t < lv.tiles; t++) {
-      const w = Math.min(TILE_WIDTH, lv.columns - t * TILE_WIDTH);
-      const raw = Buffer.alloc(w * lv.rows * 3);
-      for (let y = 0; y < lv.rows; y++) {
-        for (let x = 0; x < w; x++) {
-          const [r, g, b] = pixel((t * TILE_WIDTH + x) * lv.downsample, y * lv.downsample);
-          const o = (y * w + x) * 3;
-          raw[o] = r;
-          raw[o + 1] = g;
-          raw[o + 2] = b;
-        }
-      }
-      jobs.push(sharp(raw, { raw: { width: w, height: lv.rows, channels: 3 } }).png({ compressionLevel: 3 }).toFile(path.join(dir, tilePath(lv.level, t))));
-      if (jobs.length >= 8) await Promise.all(jobs.splice(0));
+/** One tile of the synthetic picture, drawn pixel by pixel at the level's downsample. */
+async function syntheticTile(lv: EvidenceManifest['tiles']['levels'][number], t: number, w: number): Promise<Buffer> {
+  const raw = Buffer.alloc(w * lv.rows * 3);
+  for (let y = 0; y < lv.rows; y++) {
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = pixel((t * TILE_WIDTH + x) * lv.downsample, y * lv.downsample);
+      const o = (y * w + x) * 3;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
     }
-    await Promise.all(jobs);
   }
-  // 1000 columns per second, with a dropped frame every 9,973 columns.
-  const timesNs: string[] = [];
-  let t = 10_000_000_000n;
-  const gaps: EvidenceManifest['gaps'] = [];
-  for (let c = 0; c < columns; c++) {
-    if (c > 0 && c % 9973 === 0) {
-      gaps.push({ afterColumn: c - 1, fromNs: (t - 1_000_000n).toString(), toNs: (t + 1_000_000n).toString(), reason: 'interval' });
-      t += 1_000_000n;
-    }
-    timesNs.push(t.toString());
-    t += 1_000_000n;
-  }
-  const timesJson = JSON.stringify({ timesNs, frames: timesNs.map((_, i) => i) });
-  await fs.writeFile(path.join(dir, RACE_LAYOUT.times), timesJson);
-  // The full composite is never drawn by the viewer; a small stand-in keeps the manifest complete.
-  const composite = await sharp({ create: { width: 64, height: ROWS, channels: 3, background: '#404040' } }).png().toBuffer();
-  await fs.writeFile(path.join(dir, RACE_LAYOUT.compositePng), composite);
-  const manifest: EvidenceManifest = {
-    schema: 'photofinish.evidence',
-    schemaVersion: 1,
-    builtAt: new Date().toISOString(),
-    software: { name: 'Photofinish', version: 'bench' },
-    source: { kind: 'linescan', path: dir, description: `synthetic ${columns}-column race`, files: [], frameCount: columns, width: columns, height: ROWS, bitDepth: 8, channels: 3 },
-    line: { kind: 'column', x: 0 },
-    timing: { kind: 'line-rate', rate: '1000', startNs: '10000000000' },
-    columns,
-    rows: ROWS,
-    times: { path: RACE_LAYOUT.times, sha256: sha(timesJson) },
-    gaps,
-    measured: { medianIntervalNs: '1000000', minIntervalNs: '1000000', maxIntervalNs: '2000000', spreadNs: '0', rate: 1000 },
-    composite: { path: RACE_LAYOUT.compositePng, sha256: sha(composite), width: 64, height: ROWS, format: 'png' },
-    tiles: { path: 'tiles', tileWidth: TILE_WIDTH, format: 'png', levels },
-  };
-  const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
-  await fs.writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestJson);
-  await initRaceFolder(dir, {
-    manifestSha256: sha(manifestJson),
-    meta: { name: `Synthetic ${columns.toLocaleString()}-column race` },
-    sport: 'motorsport',
-    competitors: Array.from({ length: 8 }, (_, i) => ({ id: String(i + 1), name: `Competitor ${i + 1}` })),
-    actor: 'Benchmark',
-    at: new Date().toISOString(),
-  });
+  return sharp(raw, { raw: { width: w, height: lv.rows, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer();
+}
+
+/** `sourceFrames`: the manifest lists one source file per column, as a build from a folder of frames does. */
+async function writeSyntheticRace(dir: string, columns: number, sourceFrames = false): Promise<void> {
+  await writeLongRace(dir, { columns, rows: ROWS, tileWidth: TILE_WIDTH, sourceFrames, tile: syntheticTile });
 }
 
 function stats(values: number[]): string {
@@ -131,9 +78,85 @@ interface PageWindow {
   __PF_PERF__: boolean;
   __frames: number[];
   __longTasks: number[];
-  __photofinishViewer: { viewport: { scale: number; width: number }; zoomToScale(s: number, x?: number): void; centreOn(c: number): void };
+  __photofinishViewer: PageViewer;
+  __mark: Promise<MarkTiming>;
+  performance: {
+    now(): number;
+    getEntriesByName(n: string): { startTime: number; duration: number }[];
+    getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number; decodedBodySize: number }[];
+    clearMeasures(): void;
+    clearResourceTimings(): void;
+  };
+  addEventListener(type: string, listener: () => void, options: { capture: boolean; once: boolean }): void;
   requestAnimationFrame(cb: (t: number) => void): number;
-  performance: { getEntriesByName(n: string): { startTime: number; duration: number }[]; getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number }[]; clearMeasures(): void };
+  document: { body: unknown; querySelector(s: string): { getAttribute(a: string): string | null } | null };
+  MutationObserver: new (cb: () => void) => { observe(target: unknown, options: Record<string, boolean>): void; disconnect(): void };
+}
+
+interface PageViewer {
+  viewport: { scale: number; width: number };
+  zoomToScale(s: number, x?: number): void;
+  centreOn(c: number): void;
+  screenXOfColumn(c: number): number;
+}
+
+/** One mark as the workspace lives it: bytes of the placeMark answer, ms from the click to the results and the hairline. */
+interface MarkTiming {
+  bytes: number;
+  results: number;
+  hairline: number;
+}
+
+/**
+ * Marks as an official makes them: the competitor picked in the start list, one click on the picture at 16 px per
+ * column. For each: the bytes the placeMark call returned (what crossed the bridge), and the ms from the click
+ * (pointerdown) to the competitor's time in the results table and to the first frame drawn after the answer.
+ */
+async function measureMarks(page: import('playwright-core').Page, count: number): Promise<MarkTiming[]> {
+  const box = (await page.getByTestId('composite').boundingBox())!;
+  const out: MarkTiming[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = String(i + 1);
+    await page.locator(`[data-testid="start-list"] li[data-competitor="${id}"]`).click();
+    const x = await page.evaluate((column) => {
+      const v = (globalThis as unknown as PageWindow).__photofinishViewer;
+      v.zoomToScale(16, v.viewport.width / 2);
+      v.centreOn(column);
+      return v.screenXOfColumn(column);
+    }, 2000 + i * 700);
+    await page.waitForTimeout(300);
+    await page.evaluate((competitor) => {
+      const w = globalThis as unknown as PageWindow;
+      w.performance.clearResourceTimings();
+      w.performance.clearMeasures();
+      w.__mark = new Promise<MarkTiming>((resolve) => {
+        let clicked = 0;
+        w.addEventListener('pointerdown', () => (clicked = w.performance.now()), { capture: true, once: true });
+        const timed = () => /^\d+$/.test(w.document.querySelector(`[data-testid="results-table"] tr[data-competitor="${competitor}"] [data-time-ns]`)?.getAttribute('data-time-ns') ?? '');
+        const observer = new w.MutationObserver(() => {
+          if (!clicked || !timed()) return;
+          observer.disconnect();
+          const shown = w.performance.now();
+          // Two frames later the viewer has drawn the answer (it draws in requestAnimationFrame).
+          w.requestAnimationFrame(() =>
+            w.requestAnimationFrame(() => {
+              const call = w.performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/placeMark')).at(-1);
+              const drawn = w.performance
+                .getEntriesByName('pf-draw')
+                .map((e) => e.startTime + e.duration)
+                .filter((end) => call !== undefined && end >= call.responseEnd)
+                .sort((a, b) => a - b)[0];
+              resolve({ bytes: call?.decodedBodySize ?? NaN, results: shown - clicked, hairline: drawn === undefined ? NaN : drawn - clicked });
+            }),
+          );
+        });
+        observer.observe(w.document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+    }, id);
+    await page.mouse.click(box.x + x, box.y + box.height / 3);
+    out.push(await page.evaluate(() => (globalThis as unknown as PageWindow).__mark));
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -147,15 +170,17 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const small = path.join(root, 'race-10k');
   const big = path.join(root, `race-${bigColumns}`);
-  await writeSyntheticRace(small, 10_000);
-  await writeSyntheticRace(big, bigColumns);
+  const marksOnly = process.argv.includes('--marks-only');
+  await writeSyntheticRace(small, 10_000, true);
+  if (!marksOnly) await writeSyntheticRace(big, bigColumns);
   console.log(`synthetic races written in ${((performance.now() - t0) / 1000).toFixed(1)} s (${root})`);
 
   const results: string[] = [];
-  for (const [label, dir] of [
+  const races = [
     ['10,000 columns', small],
     [`${bigColumns.toLocaleString()} columns`, big],
-  ] as const) {
+  ] as const;
+  for (const [label, dir] of marksOnly ? races.slice(0, 1) : races) {
     const running = createService({ shell: 'browser', dataDir: path.join(root, 'data'), startup: { kind: 'race', path: dir } });
     const bridge = await startBridge({ running, rendererDir });
     const browser = await launchBrowser({ width: 1600, height: 900 });
@@ -164,7 +189,7 @@ async function main(): Promise<void> {
       // tsx (esbuild keepNames) wraps named page functions in __name(); give the page a no-op one.
       // Long tasks (main thread busy > 50 ms) tell app work apart from a loaded machine's missed frames.
       await page.addInitScript(
-        'globalThis.__name = (f) => f; globalThis.__PF_PERF__ = true; globalThis.__longTasks = [];' +
+        'globalThis.__name = (f) => f; globalThis.__PF_PERF__ = true; globalThis.__longTasks = []; performance.setResourceTimingBufferSize(100000);' +
           'new PerformanceObserver((l) => { for (const e of l.getEntries()) globalThis.__longTasks.push(e.duration); }).observe({ type: "longtask" });',
       );
       await page.goto(bridge.url);
@@ -173,11 +198,27 @@ async function main(): Promise<void> {
         const w = globalThis as unknown as PageWindow;
         const fp = w.performance.getEntriesByName('pf-first-pixels')[0]?.startTime ?? NaN;
         const open = w.performance.getEntriesByType('resource').find((e) => e.name.includes('/api/openRace'));
-        return { fromNavigation: fp, fromOpen: open ? fp - open.startTime : NaN, openCall: open ? open.responseEnd - open.startTime : NaN };
+        return { fromNavigation: fp, fromOpen: open ? fp - open.startTime : NaN, openCall: open ? open.responseEnd - open.startTime : NaN, openBytes: open?.decodedBodySize ?? NaN };
       });
       results.push(
-        `${label}: first composite pixels ${first.fromNavigation.toFixed(0)} ms after navigation, ${first.fromOpen.toFixed(0)} ms after the openRace call (openRace itself ${first.openCall.toFixed(0)} ms)`,
+        `${label}: first composite pixels ${first.fromNavigation.toFixed(0)} ms after navigation, ${first.fromOpen.toFixed(0)} ms after the openRace call (openRace itself ${first.openCall.toFixed(0)} ms, ${first.openBytes} bytes)`,
       );
+      if (dir === small) {
+        // The race lists 10,000 source frames: what a change costs the workspace (issue 26 item 4: at most 50 KB).
+        await page.getByTestId('official').fill('Bench Judge');
+        await page.getByTestId('official').press('Enter');
+        // The synthetic race has no source frames to inspect: keep the inspector from asking for them.
+        await page.getByRole('checkbox', { name: 'follow' }).uncheck();
+        const marks = await measureMarks(page, 8);
+        const bytes = marks.map((m) => m.bytes);
+        results.push(`${label}: a mark returns ${Math.min(...bytes)}–${Math.max(...bytes)} bytes over the API (placeMark, ${marks.length} marks)`);
+        results.push(`${label}: click → result in the table ${stats(marks.map((m) => m.results))}`);
+        results.push(`${label}: click → hairline drawn ${stats(marks.map((m) => m.hairline))}`);
+        if (marksOnly) {
+          if (browser.errors.length) results.push(`${label}: page errors ${browser.errors.join(' | ')}`);
+          continue;
+        }
+      }
 
       // The synthetic race has no source frames to inspect: keep the inspector from asking for them.
       await page.getByRole('checkbox', { name: 'follow' }).uncheck();
