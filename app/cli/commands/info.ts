@@ -1,22 +1,23 @@
-/** `photofinish info RACE [--json] [--times]`: what a race was built from, its size, rate, gaps and column times. */
+/**
+ * `photofinish info RACE [--json] [--times]`: what a race was built from, its size, rate, gaps and column times. All
+ * of it through the service API, as the app sees it: the race (opened only to look), its evidence manifest and its
+ * column times.
+ */
 import path from 'node:path';
-import { BEFORE_FIRST_COLUMN, RACE_LAYOUT, type DropGap, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
+import { BEFORE_FIRST_COLUMN, type DropGap, type EvidenceManifest, type TimesFile } from '../../domain/race/evidence.js';
 import { gapAfterColumn } from '../../domain/race/gap-place.js';
 import { ticksToDecimalSeconds, ticksToSeconds } from '../../domain/time/ticks.js';
 import { describeLine } from '../../domain/line/finish-line.js';
 import { triggerMarks } from '../../domain/capture/capture-triggers.js';
 import { MILLI } from '../../domain/time/column-time.js';
-import { eventInfo, eventLine, type EventInfo } from '../../domain/event/race-event.js';
-import { startInfo, zeroControlInfo, type StartInfo, type ZeroControlInfo } from '../../domain/start/start-json.js';
+import { eventLine, type EventInfo } from '../../domain/event/race-event.js';
+import { startInfo, type StartInfo, type ZeroControlInfo } from '../../domain/start/start-json.js';
 import { startLine, zeroControlLine } from '../../domain/start/start-text.js';
-import { loadManifest, readTimes } from '../../store/evidence-reader.js';
 import { givenRateDiffers, rateDifferenceText, rateSource } from '../../domain/race/rate-source.js';
-import { readRaceDocument } from '../../store/race-document-file.js';
 import { parseCommandArgs, requirePositional } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { gapLine } from '../gap-line.js';
-import type { CliContext } from '../command.js';
-import type { RaceIntegrity } from '../../api/types.js';
+import type { LeanRaceView, RaceIntegrity } from '../../api/types.js';
 import { notValid } from '../not-valid.js';
 
 const seconds = (ns: string) => ticksToSeconds(BigInt(ns));
@@ -35,17 +36,19 @@ function gapJson(g: DropGap, firstColumnNs: string) {
 }
 const triggersOf = (m: EvidenceManifest, t: TimesFile) => triggerMarks(m.capture?.triggers, t.timesNs.map((ns) => BigInt(ns)));
 
-/** The race's name, event and time zero from race.json; the folder name if the document cannot be read (info still shows the evidence). */
-async function raceIdentity(racePath: string): Promise<{ name: string; event: EventInfo; start: StartInfo; zeroControl: ZeroControlInfo | null }> {
-  try {
-    const doc = await readRaceDocument(path.join(racePath, RACE_LAYOUT.document));
-    return { name: doc.meta.name, event: eventInfo(doc.event, doc.meta), start: startInfo(doc.start), zeroControl: zeroControlInfo(doc.zeroControl) };
-  } catch {
-    return { name: path.basename(racePath), event: eventInfo(undefined), start: startInfo(undefined), zeroControl: null };
-  }
+interface RaceIdentity {
+  name: string;
+  event: EventInfo;
+  start: StartInfo;
+  zeroControl: ZeroControlInfo | null;
 }
 
-export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceIdentity>>, m: EvidenceManifest, t: TimesFile, withTimes: boolean): Record<string, unknown> {
+/** The race's name, event and time zero, as its results carry them (the state its audit log proves). */
+function raceIdentity(view: LeanRaceView): RaceIdentity {
+  return { name: view.meta.name, event: view.event, start: view.results.start ?? startInfo(undefined), zeroControl: view.results.zero_control ?? null };
+}
+
+function infoJson(racePath: string, race: RaceIdentity, m: EvidenceManifest, t: TimesFile, withTimes: boolean): Record<string, unknown> {
   return {
     name: race.name,
     event: race.event,
@@ -81,10 +84,9 @@ export function infoJson(racePath: string, race: Awaited<ReturnType<typeof raceI
   };
 }
 
-/** Whether the race says it is certified, and whether that holds (checked in full through the service). */
-async function certificationOf(ctx: CliContext, racePath: string): Promise<{ text: string; certified: boolean; integrity: RaceIntegrity } | null> {
-  const view = await ctx.api.openRace({ path: racePath, readOnly: true }).catch(() => null);
-  if (!view?.integrity) return null;
+/** Whether the race says it is certified, and whether that holds (the service checks it in full when opening it). */
+function certificationOf(view: LeanRaceView): { text: string; certified: boolean; integrity: RaceIntegrity } | null {
+  if (!view.integrity) return null;
   const c = view.certified;
   const text = c ? `revision ${view.revision}, certified by ${c.official} (${c.role}) at ${c.at}` : notValid(view.integrity.problems);
   return { text, certified: c !== null, integrity: view.integrity };
@@ -102,8 +104,10 @@ export const infoCommand: CliCommand = {
   async run(argv, ctx) {
     const { values, positionals } = parseCommandArgs('info', argv, { json: { type: 'boolean' }, times: { type: 'boolean' } });
     const racePath = path.resolve(requirePositional(positionals, 0, 'RACE (a race folder)'));
-    const [m, t, race] = await Promise.all([loadManifest(racePath), readTimes(racePath), raceIdentity(racePath)]);
-    const certification = await certificationOf(ctx, racePath);
+    const view = await ctx.api.openRace({ path: racePath, readOnly: true });
+    const [m, t] = await Promise.all([ctx.api.getEvidence({ raceId: view.raceId }), ctx.api.getColumnTimes({ raceId: view.raceId })]);
+    const race = raceIdentity(view);
+    const certification = certificationOf(view);
     if (values.json) {
       const trust = certification ? { certified: certification.certified, integrity: certification.integrity } : { certified: false };
       ctx.io.out(JSON.stringify({ ...infoJson(racePath, race, m, t, values.times === true), ...trust }, null, 2));
