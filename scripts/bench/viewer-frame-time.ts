@@ -8,7 +8,7 @@
  * footage, so the benchmark measures the viewer, not the build. On the 10,000-column race (which lists 10,000 source
  * frames, as a build from a folder does) it also places 8 marks by click and prints the bytes each returns over the
  * API and the ms from the click to the result in the table and to the hairline drawn (issue 26 item 4).
- * Usage: tsx scripts/bench/viewer-frame-time.ts [--columns 100000] [--marks-only] [--keep]
+ * Usage: tsx scripts/bench/viewer-frame-time.ts [--columns 100000] [--marks-only] [--screenshot after-marks.png] [--keep]
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -214,6 +214,8 @@ async function main(): Promise<void> {
         results.push(`${label}: a mark returns ${Math.min(...bytes)}–${Math.max(...bytes)} bytes over the API (placeMark, ${marks.length} marks)`);
         results.push(`${label}: click → result in the table ${stats(marks.map((m) => m.results))}`);
         results.push(`${label}: click → hairline drawn ${stats(marks.map((m) => m.hairline))}`);
+        const shot = process.argv.indexOf('--screenshot');
+        if (shot >= 0) await page.screenshot({ path: process.argv[shot + 1] as string });
         if (marksOnly) {
           if (browser.errors.length) results.push(`${label}: page errors ${browser.errors.join(' | ')}`);
           continue;
