@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../app/api/client.js';
+import { startBridge } from '../../../app/bridge/server.js';
 import { dispatchCall } from '../../../app/api/dispatch.js';
 import { RACE_LAYOUT, evidenceManifest, timesFile } from '../../../app/domain/race/evidence.js';
 import { createService } from '../../../app/service/create-service.js';
@@ -68,5 +69,40 @@ describe('the race view on a 10,000-frame race', () => {
   it('refuses the evidence of a race that is not open, as every race call does', async () => {
     await expect(api.getEvidence({ raceId: 'not-open' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(api.getColumnTimes({ raceId: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('over the HTTP bridge (what the browser workspace receives)', () => {
+  it('a mark answers in at most 50 KB, and the evidence calls check their arguments like every method', async () => {
+    const rendererDir = path.join(root, 'renderer');
+    await fs.mkdir(rendererDir, { recursive: true });
+    await fs.writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Photofinish</title>');
+    const running = createService({ shell: 'browser', dataDir: path.join(root, 'data-http') });
+    const bridge = await startBridge({ running, rendererDir });
+    const call = async (name: string, body: unknown) => {
+      const res = await fetch(`${bridge.origin}/api/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bridge.token}` }, body: JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, bytes: Buffer.byteLength(text), body: JSON.parse(text) as { ok: boolean; value: { raceId: string; timesNs: string[] }; error: { code: string } } };
+    };
+    try {
+      const opened = await call('openRace', { path: race });
+      expect(opened.status).toBe(200);
+      const raceId = opened.body.value.raceId;
+      const marked = await call('placeMark', { raceId, competitorId: '3', column: 7000, by: 'A. Judge' });
+      expect(marked.status).toBe(200);
+      expect(marked.bytes).toBeLessThanOrEqual(LIMIT);
+      const times = await call('getColumnTimes', { raceId });
+      expect(times.body.value.timesNs[7000]).toBe('17000000000');
+      for (const [name, args] of [
+        ['getColumnTimes', {}],
+        ['getEvidence', { raceId: 7 }],
+      ] as const) {
+        const refused = await call(name, args);
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.code).toBe('INVALID_ARGUMENT');
+      }
+    } finally {
+      await bridge.close();
+    }
   });
 });
