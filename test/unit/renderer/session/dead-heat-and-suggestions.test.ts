@@ -3,7 +3,7 @@
  * declared as ticked), and how a suggested edge reads (time to the digit its uncertainty supports, ± rounded up).
  */
 import { describe, expect, it } from 'vitest';
-import type { EdgeSuggestion, FinisherResult, RaceView } from '../../../../app/api/types.js';
+import type { EdgeSuggestion, FinisherResult, LeanRaceView } from '../../../../app/api/types.js';
 import { planDeadHeat } from '../../../../renderer/src/session/dead-heat.js';
 import { formatUncertainty, suggestionText } from '../../../../renderer/src/viewer/suggestion-text.js';
 
@@ -26,9 +26,9 @@ function finisher(place: number | null, competitor: string, time: string): Finis
 }
 
 /** Only the parts of a race the plan reads. */
-function race(extra: Partial<RaceView> = {}): RaceView {
+function race(extra: Partial<LeanRaceView> = {}): LeanRaceView {
   const finishers = [finisher(1, '5', '201350516'), finisher(2, '17', '202351184'), finisher(3, '24', '209779013'), finisher(null, '48', '')];
-  return { results: { finishers }, deadHeats: [], certified: null, ...extra } as unknown as RaceView;
+  return { results: { finishers }, deadHeats: [], certified: null, ...extra } as unknown as LeanRaceView;
 }
 
 describe('planning a dead heat', () => {
@@ -47,7 +47,7 @@ describe('planning a dead heat', () => {
   it('refuses fewer than two finishers, an unmarked competitor, a certified race and a repeat declaration', () => {
     expect(planDeadHeat(race(), ['5']).refusal).toMatch(/two or more/);
     expect(planDeadHeat(race(), ['24', '48']).refusal).toMatch(/#48 has no mark/);
-    expect(planDeadHeat(race({ certified: { official: 'A', role: 'B', at: '' } as RaceView['certified'] }), ['5', '17']).refusal).toMatch(/certified.*Amend/);
+    expect(planDeadHeat(race({ certified: { official: 'A', role: 'B', at: '' } as LeanRaceView['certified'] }), ['5', '17']).refusal).toMatch(/certified.*Amend/);
     const declared = race({ deadHeats: [{ competitors: ['5', '17'], by: 'Sam Steward', at: '' }] });
     expect(planDeadHeat(declared, ['5', '17']).refusal).toMatch(/already share a dead heat, declared by Sam Steward/);
   });
@@ -57,18 +57,18 @@ describe("planning a dead heat by the engine's rule", () => {
   const times = [201_000_000n, 202_000_000n, 203_000_000n];
   const mark = (id: string, ns: string) => ({ competitorId: id, position: { kind: 'time', ns }, origin: 'image', by: 'J', at: '' });
   it('refuses, saying why, where the published times differ; allows the same published time', () => {
-    const apart = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '202351184')] } as Partial<RaceView>);
+    const apart = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '202351184')] } as Partial<LeanRaceView>);
     expect(planDeadHeat(apart, ['5', '17'], times).refusal).toMatch(/^No dead heat: #5 \(0\.201\) and #17 \(0\.202\) do not share a published time/);
-    const same = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '201400000')] } as Partial<RaceView>);
+    const same = race({ sport: { sport: 'motorsport' }, marks: [mark('5', '201350516'), mark('17', '201400000')] } as Partial<LeanRaceView>);
     expect(planDeadHeat(same, ['5', '17'], times).refusal).toBeNull();
   });
 
   it('joins a declared dead heat it overlaps, naming it, or refuses a repeat: nothing dissolves silently', () => {
     const marks = [mark('5', '201350516'), mark('17', '201400000'), mark('24', '201450000')];
-    const declared = race({ sport: { sport: 'motorsport' }, marks, deadHeats: [{ competitors: ['5', '17'], by: 'Sam Steward', at: '' }] } as Partial<RaceView>);
+    const declared = race({ sport: { sport: 'motorsport' }, marks, deadHeats: [{ competitors: ['5', '17'], by: 'Sam Steward', at: '' }] } as Partial<LeanRaceView>);
     const plan = planDeadHeat(declared, ['17', '24'], times);
     expect([plan.refusal, plan.joins, plan.members.map((f) => f.competitor), plan.place]).toEqual([null, 'the dead heat between #5 and #17 (declared by Sam Steward)', ['5', '17', '24'], 1]);
-    const three = race({ sport: { sport: 'motorsport' }, marks, deadHeats: [{ competitors: ['5', '17', '24'], by: 'Sam Steward', at: '' }] } as Partial<RaceView>);
+    const three = race({ sport: { sport: 'motorsport' }, marks, deadHeats: [{ competitors: ['5', '17', '24'], by: 'Sam Steward', at: '' }] } as Partial<LeanRaceView>);
     expect(planDeadHeat(three, ['5', '17'], times).refusal).toMatch(/^The dead heat between #5 and #17 is already declared: the dead heat between #5 and #17 and #24 \(declared by Sam Steward\)/);
   });
 });
