@@ -64,6 +64,7 @@ describe('the race view on a 10,000-frame race', () => {
     expect(times.frames).toEqual(onDisk.frames);
     expect(times.sha256).toBe(manifest.times.sha256);
     expect((await api.getRace({ raceId })).evidence.timesSha256).toBe(manifest.times.sha256);
+    console.log(`once per race: getEvidence ${sizes.get('getEvidence')} bytes, getColumnTimes ${sizes.get('getColumnTimes')} bytes at ${COLUMNS} frames`);
   });
 
   it('refuses the evidence of a race that is not open, as every race call does', async () => {
