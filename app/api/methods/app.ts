@@ -1,4 +1,4 @@
-/** App-level operations: info, recent races, opening races, native dialogs. */
+/** App-level operations: info, recent races, opening races, a race's evidence and column times, native dialogs. */
 import { z } from 'zod';
 import { method } from '../define.js';
 import type { EvidenceManifest } from '../../domain/race/evidence.js';
