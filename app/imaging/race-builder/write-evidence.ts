@@ -85,7 +85,7 @@ async function writeTimes(dir: string, times: readonly Ticks[], columnFrames: re
 }
 
 /** Writes the manifest as the race keeps it (indented JSON, one newline at the end); returns its SHA-256. */
-async function writeManifest(dir: string, manifest: EvidenceManifest): Promise<string> {
+export async function writeManifest(dir: string, manifest: EvidenceManifest): Promise<string> {
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(dir, RACE_LAYOUT.manifest), manifestBytes);
   return sha256Bytes(manifestBytes);
