@@ -56,7 +56,7 @@ export async function* decodeRegions(job: DecodeJob): AsyncGenerator<RegionResul
   const perPicture = framesPerPicture(plan);
   const filters = pictureFilters(plan, job.width, job.height);
   const [passthrough, showinfo] = await job.features;
-  const decoder = startDecoder(decoderArgs(file, filters, passthrough, showinfo), opts.signal);
+  const decoder = startDecoder(decoderArgs(file, filters, passthrough, showinfo, opts.skipBad), opts.signal);
   const regionBytes = region.width * region.height * 3;
   const frames = new FrameMatch(file, job.probed, decoder.log, opts.skipBad);
   try {
