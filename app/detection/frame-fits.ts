@@ -19,6 +19,8 @@ export const FIT_FRAMES_BEFORE = 5;
 export const FIT_FRAMES_FROM = 8;
 /** Frames spread over the recording for the still background. */
 const BACKGROUND_FRAMES = 25;
+/** Band images kept between loads (about 150 frames of a 720p band, 100 of a 1080p one). */
+const KEEP_BYTES = 128 * 1024 * 1024;
 
 export interface FrameSetup {
   manifest: EvidenceManifest;
@@ -41,7 +43,9 @@ export interface Attempt {
 }
 
 export class FrameFits {
+  /** Band images of the frames read, in the order read; `heldBytes` is their size. */
   private readonly images = new Map<number, RgbImage>();
+  private heldBytes = 0;
   private readonly gains = new Map<number, number>();
   private background: RgbImage | null = null;
   readonly window: number;
@@ -66,29 +70,67 @@ export class FrameFits {
     return this.setup.frameOfColumn[Math.max(0, Math.min(this.columns - 1, c))] as number;
   }
 
-  /** The frames `fit` will need for these spans (and the background, the first time), read in one call. */
+  /**
+   * The still background, from frames spread over the recording, on the lines these spans cover (and a few either
+   * side) and every fourth line of the band for the frames' exposure gains (measured where the objects mostly are
+   * not). Called once, with every object the fits will read, before any `load`.
+   */
+  async prepareBackground(spans: readonly ObjectSpan[]): Promise<void> {
+    const backgroundFrames = await this.backgroundFrames();
+    await this.readMissing(new Set(backgroundFrames));
+    const { geometry, manifest } = this.setup;
+    const acrossMax = geometry.motionAxis === 'x' ? manifest.source.height : manifest.source.width;
+    const objectLines = spans.map((s) => this.across(s)).map(([a, b]) => [Math.floor(a) - 3, Math.ceil(b) + 3] as [number, number]);
+    const gainLines = Array.from({ length: Math.ceil(acrossMax / 4) }, (_, k) => [4 * k, 4 * k] as [number, number]);
+    this.background = medianBackground(
+      backgroundFrames.map((f) => this.images.get(f) as RgbImage),
+      { axis: geometry.motionAxis, ranges: [...objectLines, ...gainLines] },
+    );
+  }
+
+  /** The frames `fit` will need for these spans, read in one call (a video is decoded once for all of them). */
   async load(needs: readonly { span: ObjectSpan; from: number; to: number }[]): Promise<void> {
-    const wanted = new Set<number>();
-    const backgroundFrames = this.background ? [] : await this.backgroundFrames();
-    backgroundFrames.forEach((f) => wanted.add(f));
-    for (const n of needs) {
-      for (let c = n.from; c < n.to; c++) wanted.add(this.frameOf(c));
-      wanted.add(this.frameOf(n.span.firstColumn - 1));
-      wanted.add(this.frameOf(signAfter(n.span)));
-    }
+    await this.readMissing(new Set(needs.flatMap((n) => this.framesOf(n))));
+  }
+
+  /** The frames a fit of this span over columns [from, to) reads, with the two that tell its direction. */
+  framesOf(n: { span: ObjectSpan; from: number; to: number }): number[] {
+    const frames = [this.frameOf(n.span.firstColumn - 1), this.frameOf(signAfter(n.span))];
+    for (let c = n.from; c < n.to; c++) frames.push(this.frameOf(c));
+    return frames;
+  }
+
+  /** Bands of one frame: how many fit in the memory kept between loads. */
+  get framesKept(): number {
+    return Math.max(1, Math.floor(KEEP_BYTES / this.bandBytes()));
+  }
+
+  private bandBytes(): number {
+    const { width, height } = this.setup.manifest.source;
+    const w = Math.min(width, Math.ceil(this.band.x1)) - Math.max(0, Math.floor(this.band.x0));
+    const h = Math.min(height, Math.ceil(this.band.y1)) - Math.max(0, Math.floor(this.band.y0));
+    return Math.max(1, w * h * 3);
+  }
+
+  /**
+   * Reads the wanted frames not held yet. Held frames no fit of this load wants are dropped first, oldest first,
+   * while what is held and coming would be over KEEP_BYTES (they are read again should a later fit want them):
+   * memory stays bounded however many objects the composite shows.
+   */
+  private async readMissing(wanted: ReadonlySet<number>): Promise<void> {
     const missing = [...wanted].filter((f) => !this.images.has(f));
-    if (missing.length) for (const [f, image] of await this.read(missing, this.band)) this.images.set(f, cropToBand(image, this.band));
-    // Only the lines the objects cover (and a few either side) need a background, and every fourth line of the
-    // band for the frames' exposure gains (measured where the objects mostly are not).
-    if (!this.background) {
-      const { geometry, manifest } = this.setup;
-      const acrossMax = geometry.motionAxis === 'x' ? manifest.source.height : manifest.source.width;
-      const objectLines = needs.map((n) => this.across(n.span)).map(([a, b]) => [Math.floor(a) - 3, Math.ceil(b) + 3] as [number, number]);
-      const gainLines = Array.from({ length: Math.ceil(acrossMax / 4) }, (_, k) => [4 * k, 4 * k] as [number, number]);
-      this.background = medianBackground(
-        backgroundFrames.map((f) => this.images.get(f) as RgbImage),
-        { axis: geometry.motionAxis, ranges: [...objectLines, ...gainLines] },
-      );
+    if (missing.length === 0) return;
+    const coming = missing.length * this.bandBytes();
+    for (const [f, image] of this.images) {
+      if (this.heldBytes + coming <= KEEP_BYTES) break;
+      if (wanted.has(f)) continue;
+      this.images.delete(f);
+      this.heldBytes -= image.data.byteLength;
+    }
+    for (const [f, image] of await this.read(missing, this.band)) {
+      const band = cropToBand(image, this.band);
+      this.images.set(f, band);
+      this.heldBytes += band.data.byteLength;
     }
   }
 
@@ -107,7 +149,8 @@ export class FrameFits {
 
   private at(c: number, ref: Ticks): FrameAt {
     const f = this.frameOf(c);
-    const image = this.images.get(f) as RgbImage;
+    const image = this.images.get(f);
+    if (!image) throw new Error(`frame ${f} was not loaded before its fit`);
     if (!this.gains.has(f)) this.gains.set(f, frameGain(image, this.background as RgbImage));
     const t = this.setup.timesNs[Math.max(0, Math.min(this.columns - 1, c))] as Ticks;
     return { t: ticksToSeconds(t - ref), image, gain: this.gains.get(f) as number };

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Band } from '../domain/detection/background.js';
+import { cropToBand, type Band } from '../domain/detection/background.js';
 import type { RgbImage } from '../domain/detection/front-fit.js';
 import { UserError } from '../domain/errors.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
@@ -17,7 +17,7 @@ import { openCachedSource } from '../imaging/source-cache.js';
 import { ffmpegPath, framePassthroughArgs, missingTool, runTool } from '../imaging/sources/ffmpeg.js';
 import { decodeJpegFrameWithFfmpeg, ffconcatList } from '../imaging/sources/jpeg-ffmpeg.js';
 import type { Samples } from '../imaging/pixels.js';
-import { keyframesOf, readVideoFrames } from './video-frames.js';
+import { clipBand, keyframesOf, readVideoFrames } from './video-frames.js';
 
 /**
  * Reads the frames with these numbers (a video only the `band` of them, where given; other sources whole);
@@ -28,7 +28,7 @@ export type FrameReader = ((indices: readonly number[], band?: Band) => Promise<
 
 export function frameReader(manifest: EvidenceManifest): FrameReader {
   const src = manifest.source;
-  if (src.kind === 'frames') return (indices) => readFolderFrames(manifest, indices);
+  if (src.kind === 'frames') return (indices, band) => readFolderFrames(manifest, indices, band);
   if (src.kind === 'video') return Object.assign((indices: readonly number[], band?: Band) => readVideoFrames(src.path, src.width, src.height, indices, band), { keyframes: () => keyframesOf(src.path) });
   return async (indices) => {
     const source = await openCachedSource(src.path);
@@ -41,19 +41,36 @@ export function frameReader(manifest: EvidenceManifest): FrameReader {
   };
 }
 
-async function readFolderFrames(manifest: EvidenceManifest, indices: readonly number[]): Promise<Map<number, RgbImage>> {
+/**
+ * Frames of a frame folder, cut to `band` where given. They are decoded a batch at a time and cut before the next
+ * batch, so that working memory is a batch of whole frames plus the bands kept (2000 noisy 720p frames with a few
+ * hundred of them needed held 1.4 GB when every frame was decoded whole at once).
+ */
+async function readFolderFrames(manifest: EvidenceManifest, indices: readonly number[], band?: Band): Promise<Map<number, RgbImage>> {
   const unique = [...new Set(indices)].sort((a, b) => a - b);
+  const out = new Map<number, RgbImage>();
+  for (let k = 0; k < unique.length; k += READ_BATCH) {
+    for (const [i, image] of await readFolderBatch(manifest, unique.slice(k, k + READ_BATCH), band)) out.set(i, image);
+  }
+  return out;
+}
+
+/** Whole frames decoded at once at most (about 2.8 MB each at 720p). */
+const READ_BATCH = 32;
+
+async function readFolderBatch(manifest: EvidenceManifest, unique: readonly number[], band?: Band): Promise<Map<number, RgbImage>> {
   const files = unique.map((i) => {
     const file = manifest.source.files[i];
     if (!file) throw new UserError(`frame ${i} is not in the race's evidence`, 'NOT_FOUND');
     return file.path;
   });
+  const cut = (image: RgbImage) => (band ? cropToBand(image, band) : image);
   // JPEG frames the build decoded with FFmpeg: a few FFmpeg processes for all of them (one start-up each, not one
   // per frame); should any frame fail there, frame by frame, so the message names the file.
   if (manifest.source.decoder === 'ffmpeg' && unique.length > 2) {
     const channels = manifest.source.channels === 1 ? 1 : 3;
     const halves = [files.slice(0, Math.ceil(files.length / 2)), files.slice(Math.ceil(files.length / 2))];
-    const decoded = await Promise.all(halves.map((h) => decodeJpegListWithFfmpeg(h, channels).catch(() => null)));
+    const decoded = await Promise.all(halves.map((h) => decodeJpegListWithFfmpeg(h, channels, band).catch(() => null)));
     if (decoded.every((d) => d !== null)) {
       const images = decoded.flat() as RgbImage[];
       return new Map(unique.map((i, k) => [i, images[k] as RgbImage]));
@@ -73,7 +90,7 @@ async function readFolderFrames(manifest: EvidenceManifest, indices: readonly nu
         if (err instanceof UserError && err.message === missingTool(path.basename(ffmpegPath())).message) throw err;
         throw new UserError(`${file}: source frame cannot be read (the footage was moved, deleted or damaged)`, 'NOT_FOUND');
       }
-      out.set(unique[k] as number, image);
+      out.set(unique[k] as number, cut(image));
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, unique.length) }, worker));
@@ -84,20 +101,26 @@ async function readFolderFrames(manifest: EvidenceManifest, indices: readonly nu
  * JPEG files decoded by one FFmpeg through the concat demuxer, in list order, exactly as decoding each on its own
  * (same decoder, same conversion); grey stays grey and is then replicated. Throws unless every file decoded.
  */
-async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 3): Promise<RgbImage[]> {
+async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 3, band?: Band): Promise<RgbImage[]> {
   if (files.length === 0) return [];
   const first = await decodeJpegFrameWithFfmpeg(files[0] as string, channels);
+  // Cut after the conversion: the same pixels as converting the whole frame and cutting it (cropToBand).
+  const box = band ? clipBand(band, first.width, first.height) : { left: 0, top: 0, width: first.width, height: first.height };
+  const crop = band ? `,crop=${box.width}:${box.height}:${box.left}:${box.top}` : '';
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pf-detect-'));
   try {
     const list = path.join(dir, 'frames.ffconcat');
     await writeFile(list, ffconcatList(files));
     const res = await runTool(ffmpegPath(), [
       '-v', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list,
-      '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
+      '-vf', `${channels === 1 ? 'format=gray' : 'format=rgb24'}${crop}`, ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
     ]);
-    const bytes = first.width * first.height * channels;
+    const bytes = box.width * box.height * channels;
     if (res.code !== 0 || res.stdout.length !== bytes * files.length) throw new Error(`concat decode gave ${res.stdout.length} bytes for ${files.length} frames`);
-    return files.map((_, k) => greyToRgb(new Uint8Array(res.stdout.buffer, res.stdout.byteOffset + k * bytes, bytes), first.width, first.height, channels));
+    return files.map((_, k) => {
+      const image = greyToRgb(new Uint8Array(res.stdout.buffer, res.stdout.byteOffset + k * bytes, bytes), box.width, box.height, channels);
+      return band ? { ...image, x0: box.left, y0: box.top } : image;
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

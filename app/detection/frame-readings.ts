@@ -26,11 +26,18 @@ const ADJACENT_ROWS = 3;
 export async function readingsFromFrames(objects: readonly CompositeObject[], setup: FrameSetup, read: FrameReader, minRows: number): Promise<Reading[]> {
   const fits = new FrameFits(setup, read);
   const first = objects.map((o) => ({ span: o, ...firstRange(o) }));
-  await fits.load(first);
-  let attempts = first.map((n) => fits.fit(n.span, fits.signOf(n.span), n.from, n.to));
+  await fits.prepareBackground(objects);
+  const firstFits = new Map<ObjectSpan, Attempt>();
+  // In time order, as many objects at a time as their frames fit in the memory the fits keep.
+  for (const group of inGroups([...first].sort((a, b) => a.from - b.from), (n) => fits.framesOf(n).length, fits.framesKept)) {
+    await fits.load(group);
+    for (const n of group) firstFits.set(n.span, fits.fit(n.span, fits.signOf(n.span), n.from, n.to));
+  }
+  let attempts = first.map((n) => firstFits.get(n.span) as Attempt);
   attempts = await extendShort(fits, attempts);
-  attempts = attempts.flatMap((a) => splitBodies(fits, a, objects, setup, minRows, 2));
-  attempts = await mergeParts(fits, attempts, minRows);
+  const split: Attempt[] = [];
+  for (const a of attempts) split.push(...(await splitBodies(fits, a, objects, setup, minRows, 2)));
+  attempts = await mergeParts(fits, split, minRows);
   return attempts.map((a) => toReading(a, setup.timesNs, setup));
 }
 
@@ -46,15 +53,36 @@ async function extendShort(fits: FrameFits, attempts: Attempt[]): Promise<Attemp
   return out;
 }
 
+/** Consecutive groups of items whose sizes add up to at most `limit` (an item larger than it is a group alone). */
+function inGroups<T>(items: readonly T[], size: (item: T) => number, limit: number): T[][] {
+  const groups: T[][] = [];
+  let total = Infinity;
+  for (const item of items) {
+    const n = size(item);
+    if (total + n > limit) {
+      groups.push([]);
+      total = 0;
+    }
+    (groups[groups.length - 1] as T[]).push(item);
+    total += n;
+  }
+  return groups;
+}
+
 /** Splits an attempt whose outline shows two bodies, each half fitted on its own (recursively, `depth` times). */
-function splitBodies(fits: FrameFits, a: Attempt, objects: readonly CompositeObject[], setup: FrameSetup, minRows: number, depth: number): Attempt[] {
+async function splitBodies(fits: FrameFits, a: Attempt, objects: readonly CompositeObject[], setup: FrameSetup, minRows: number, depth: number): Promise<Attempt[]> {
   if (!a.fit || depth === 0) return [a];
   const at = bodyBoundary(a.fit.outline, minRows);
   if (at === null) return [a];
   const [lo, hi] = fits.across(a.span);
   const halves = [subSpan(a.span, lo, at - 1, objects, setup), subSpan(a.span, at, hi, objects, setup)];
   if (halves.some((h) => h.bottom - h.top + 1 < minRows)) return [a];
-  return halves.flatMap((h) => splitBodies(fits, fits.fit(h, a.sign, a.from, a.to), objects, setup, minRows, depth - 1));
+  const out: Attempt[] = [];
+  for (const h of halves) {
+    await fits.load([{ span: h, from: a.from, to: a.to }]);
+    out.push(...(await splitBodies(fits, fits.fit(h, a.sign, a.from, a.to), objects, setup, minRows, depth - 1)));
+  }
+  return out;
 }
 
 /** The part of a span between two across-coordinates, with the first column its own rows touched the line. */

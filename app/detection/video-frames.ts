@@ -71,7 +71,8 @@ interface Shape {
   filter: string;
 }
 
-function clipBand(band: Band, width: number, height: number): Region {
+/** The whole pixels of `band` inside a frame of this size (as cropToBand clips it). */
+export function clipBand(band: Band, width: number, height: number): Region {
   const left = Math.max(0, Math.floor(band.x0));
   const top = Math.max(0, Math.floor(band.y0));
   return { left, top, width: Math.min(width, Math.ceil(band.x1)) - left, height: Math.min(height, Math.ceil(band.y1)) - top };

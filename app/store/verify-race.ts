@@ -14,7 +14,9 @@ import { computeResults, resultsForHash } from '../domain/results/compute-result
 import { certifiedRules } from '../domain/results/results-rules.js';
 import { changePayloads } from '../domain/race/changes.js';
 import { RACE_LAYOUT, tilePath, type EvidenceManifest, type EvidenceFile } from '../domain/race/evidence.js';
-import { replayLog } from '../domain/race/replay.js';
+import { applyEntryInPlace, type RaceState } from '../domain/race/replay.js';
+import type { RaceDocument } from '../domain/race/document.js';
+import type { AuditEntry } from '../domain/audit/chain.js';
 import type { VerifyReport } from '../api/types.js';
 import { checkCertificationSignature } from '../security/certification-signature.js';
 import { loadManifest, readTimes } from './evidence-reader.js';
@@ -87,7 +89,7 @@ export async function verifyRaceFolder(dir: string, options: VerifyOptions = {})
     }
   }
 
-  if (loaded && manifest) findings.push(...(await checkCertifications(dir, loaded, manifestHash)));
+  if (loaded && manifest) findings.push(...(await checkCertifications(dir, loaded, manifest, manifestHash)));
   const report: VerifyReport = { intact: false, findings };
   if (loaded) {
     const signed = checkSignatures(loaded, options.trust ?? null);
@@ -153,22 +155,23 @@ async function checkFiles(checks: { file: EvidenceFile; label: string }[]): Prom
   return results.filter((r): r is string => r !== null);
 }
 
-/** Every certification must still reproduce: same manifest, its audit head in the log, the same results. */
-async function checkCertifications(dir: string, loaded: LoadedRace, manifestHash: string | null): Promise<string[]> {
+/**
+ * Every certification must still reproduce: same manifest, its audit head in the log, the same results. One replay
+ * of the log serves them all (the document just before each certification is where the replay stands when it
+ * reaches it) and the time map is read once: a long log with many amendments verifies in linear time.
+ */
+async function checkCertifications(dir: string, loaded: LoadedRace, manifest: EvidenceManifest, manifestHash: string | null): Promise<string[]> {
   const findings: string[] = [];
-  const entries = loaded.entries;
-  let times: bigint[] | null = null;
-  for (const [i, entry] of entries.entries()) {
-    if (entry.action !== 'race.certified') continue;
+  // Read at the first certification and kept, its failure too: each certification then names the same reason.
+  let times: Promise<bigint[]> | undefined;
+  for (const { entry, doc: before } of documentsBeforeCertifications(loaded.entries)) {
     const cert = (entry.payload as { certification: { revision: number; manifestSha256: string; resultsSha256: string; resultsRules?: number; auditHead: string } }).certification;
     if (manifestHash !== null && cert.manifestSha256 !== manifestHash) findings.push(`revision ${cert.revision} was certified with a different evidence manifest`);
     if (entry.prev !== cert.auditHead) findings.push(`revision ${cert.revision}: certified audit head does not match entry ${entry.seq - 1}`);
     try {
-      times ??= (await readTimes(dir)).timesNs.map((t) => BigInt(t));
-      const manifest = await loadManifest(dir);
-      const before = replayLog(entries.slice(0, i)).doc;
+      times ??= readTimes(dir).then((t) => t.timesNs.map((ns) => BigInt(ns)));
       // By the result rules the certification recorded, so races certified before a rules change still verify.
-      const report = computeResults({ doc: before, times, gaps: manifest.gaps, rules: certifiedRules(cert) });
+      const report = computeResults({ doc: before, times: await times, gaps: manifest.gaps, rules: certifiedRules(cert) });
       if (sha256Text(canonicalJson(resultsForHash(report))) !== cert.resultsSha256) {
         findings.push(`revision ${cert.revision}: the certified results no longer follow from the audit log and the evidence`);
       }
@@ -178,6 +181,19 @@ async function checkCertifications(dir: string, loaded: LoadedRace, manifestHash
     }
   }
   return findings;
+}
+
+/**
+ * Each certification entry with the race document as it stood just before it, from one replay of the (already
+ * replayed, so consistent) log. The document is the replay's own and changes once the next entry is asked for:
+ * read it before going on.
+ */
+function* documentsBeforeCertifications(entries: readonly AuditEntry[]): Generator<{ entry: AuditEntry; doc: RaceDocument }> {
+  let state: RaceState | null = null;
+  for (const entry of entries) {
+    if (entry.action === 'race.certified' && state) yield { entry, doc: state.doc };
+    state = applyEntryInPlace(state, entry);
+  }
 }
 
 /** Stands for a hash where the file is a device, a FIFO or a socket: hashing one would never end. */

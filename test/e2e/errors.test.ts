@@ -43,7 +43,7 @@ describe.skipIf(skip !== null)('error states', () => {
     expect(await setupAlert.innerText()).toContain('/no/such/frames');
     expect(await setupAlert.innerText()).not.toMatch(/\n\s*at |\.ts:\d+/);
     await screenshot(app, '13-error-setup');
-    await page.getByRole('button', { name: '← Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByTestId('start-screen').waitFor();
   });
 });

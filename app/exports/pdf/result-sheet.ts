@@ -86,10 +86,11 @@ export async function renderResultSheet(input: ResultSheetInput): Promise<Result
   // Keep the heading with the caption, labels and the first band (drawImage's default band height).
   w.heading('Photo-finish image', Math.min(190, Math.max(90, view.evidence.composite.height)) + 70);
   const printed = drawImage(w, plan, bandImages, view.evidence.composite.height, imageCaption(view, plan));
-  const closeups = await drawCloseups(w, view, src, times, plan);
-
+  // The results and their notes come straight after the photo, on page 1 whenever they fit there: they are what
+  // the official signs. The enlargements follow, on the same page if there is room, else on the next.
   drawResultsTable(w, view);
   drawNotes(w, sheetNotes(view, plan));
+  const closeups = await drawCloseups(w, view, src, times, plan);
   // Evidence and signatures stay on one page: a signature is never left alone on a page without what it vouches for.
   w.ensure(view.certified ? EVIDENCE_AND_SIGNATURES.certified : EVIDENCE_AND_SIGNATURES.provisional);
   drawEvidence(w, hashes);

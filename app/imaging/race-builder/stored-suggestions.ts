@@ -11,6 +11,7 @@ import { UserError } from '../../domain/errors.js';
 import { RACE_LAYOUT, type EvidenceManifest } from '../../domain/race/evidence.js';
 import { logUnexpected } from '../../runtime/log.js';
 import { sha256Bytes } from '../../store/sha256.js';
+import { writeManifest } from './write-evidence.js';
 
 /** Detects the suggestions of the race folder given: its file's bytes and how many it holds. */
 export type SuggestEdges = (raceFolder: string) => Promise<{ bytes: Uint8Array; count: number }>;
@@ -27,7 +28,5 @@ export async function storeSuggestions(folder: string, manifest: EvidenceManifes
   }
   await writeFile(path.join(folder, RACE_LAYOUT.suggestions), found.bytes);
   const withSuggestions: EvidenceManifest = { ...manifest, suggestions: { path: RACE_LAYOUT.suggestions, sha256: sha256Bytes(found.bytes), count: found.count } };
-  const manifestBytes = Buffer.from(`${JSON.stringify(withSuggestions, null, 2)}\n`);
-  await writeFile(path.join(folder, RACE_LAYOUT.manifest), manifestBytes);
-  return sha256Bytes(manifestBytes);
+  return writeManifest(folder, withSuggestions);
 }

@@ -56,3 +56,12 @@ export function timeRange(times: readonly Ticks[]): string {
   const b = times[times.length - 1] as Ticks;
   return a === b ? `at ${ticksToDecimalSeconds(a)} s` : `${ticksToDecimalSeconds(a)}–${ticksToDecimalSeconds(b)} s`;
 }
+
+/** What is wrong with the file, one clause each, for the refusal ("the video is damaged: …"); empty when sound. */
+export function damageProblems(missing: readonly Ticks[], affected: readonly Ticks[], reports: number, cutShort: string | null): string[] {
+  return [
+    missing.length ? `${missing.length} frame${missing.length === 1 ? '' : 's'} could not be decoded (${someTimes(missing)})` : '',
+    affected.length ? `${affected.length} frame${affected.length === 1 ? ' was' : 's were'} decoded from damaged data (${timeRange(affected)}; FFmpeg reported ${reports} decoding error${reports === 1 ? '' : 's'})` : '',
+    cutShort ?? '',
+  ].filter(Boolean);
+}

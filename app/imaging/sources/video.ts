@@ -16,7 +16,8 @@ import { FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
 import { samplesOf } from '../pixels.js';
 import { ffmpegPath, ffprobePath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, runTool } from './ffmpeg.js';
 import type { FrameSource } from './source.js';
-import { decodeRegions, type CutShort, type ProbedStream } from './video-decode.js';
+import type { CutShort } from './video-cut-short.js';
+import { decodeRegions, type ProbedStream } from './video-decode.js';
 
 // .h264/.hevc: an elementary stream as an FFmpeg capture keeps it (its times are in the capture's timestamps.csv).
 export const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.m4v', '.webm', '.mts', '.m2ts', '.mpg', '.mpeg', '.h264', '.hevc']);
@@ -84,9 +85,12 @@ export async function openVideo(file: string): Promise<FrameSource> {
     ownTimes: probedTimes ? { kind: 'video', times: probedTimes } : null,
     isLineScan: false,
     readRegions: (region, opts) =>
-      decodeRegions(file, width, height, region, opts, features, probed, (t, c) => {
-        decoded = t;
-        cutShort = c;
+      decodeRegions({
+        file, width, height, region, opts, features, probed,
+        done: (t, c) => {
+          decoded = t;
+          cutShort = c;
+        },
       }),
     decodedTimes: () => decoded,
     cutShort: () => (cutShort ? { missingNs: cutShort.missingNs, untilNs: cutShort.untilNs, label: `${path.basename(file)}: cut short, about ${cutShort.frames} frames missing at the end` } : null),

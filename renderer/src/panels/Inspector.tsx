@@ -61,27 +61,38 @@ export function Inspector() {
           </label>
         </div>
       </header>
-      {error ? <p className="error-text">{error}</p> : null}
-      {!frame && !error ? (
-        <p className="empty">Rest the pointer on the composite (or press V) to see the original frame at the hairline.</p>
-      ) : null}
-      {frame ? (
-        <figure className={`frame${loading ? ' loading' : ''}`} data-testid="inspector-frame">
-          <div className="frame-box">
-            <img src={frame.dataUrl} alt={`Source frame ${frame.frameIndex} (frames 0–${frame.frameCount - 1})`} />
-            <svg viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="none" aria-hidden="true">
-              {frame.line ? <LineShape line={frame.line} height={frame.height} /> : null}
-            </svg>
-          </div>
-          <figcaption>
-            {/* Numbered from 0, as the frame files, the evidence and the sheet number them (frame_00143.jpg is frame 143). */}
-            Frame <strong>{frame.frameIndex}</strong> of 0–{frame.frameCount - 1}
-            {frame.timeNs !== null ? <> · {formatSeconds(BigInt(frame.timeNs) - zero, 4)} s</> : null}
-            {ins.step !== 0 ? <span className="muted"> ({ins.step > 0 ? '+' : ''}{ins.step} from hairline)</span> : null}
-            <span className="muted file" title={frame.file}> · {frame.file.split(/[\\/]/).pop()}</span>
-          </figcaption>
-        </figure>
-      ) : null}
+      {/* One stage of fixed size for whatever is shown (hint, loading, frame, error), and a caption of fixed height:
+          the panel never changes size with the frame's aspect or the length of a message. */}
+      <figure className={`frame${loading && frame ? ' loading' : ''}`} data-testid="inspector-frame">
+        <div className="frame-stage" data-testid="inspector-stage" data-state={error ? 'error' : frame ? 'frame' : loading ? 'loading' : 'empty'}>
+          {error ? (
+            <p className="stage-message error-text" data-testid="inspector-error" role="alert">
+              {error}
+            </p>
+          ) : frame ? (
+            <>
+              <img src={frame.dataUrl} alt={`Source frame ${frame.frameIndex} (frames 0–${frame.frameCount - 1})`} />
+              {/* Letterboxed the same way as the image (contain / meet), so the line stays on the pixels it crosses. */}
+              <svg viewBox={`0 0 ${frame.width} ${frame.height}`} preserveAspectRatio="xMidYMid meet" aria-hidden="true">
+                {frame.line ? <LineShape line={frame.line} height={frame.height} /> : null}
+              </svg>
+            </>
+          ) : (
+            <p className="stage-message empty">{loading ? 'Loading the source frame…' : 'Rest the pointer on the composite (or press V) to see the original frame at the hairline.'}</p>
+          )}
+        </div>
+        <figcaption>
+          {frame && !error ? (
+            <>
+              {/* Numbered from 0, as the frame files, the evidence and the sheet number them (frame_00143.jpg is frame 143). */}
+              Frame <strong>{frame.frameIndex}</strong> of 0–{frame.frameCount - 1}
+              {frame.timeNs !== null ? <> · {formatSeconds(BigInt(frame.timeNs) - zero, 4)} s</> : null}
+              {ins.step !== 0 ? <span className="muted"> ({ins.step > 0 ? '+' : ''}{ins.step} from hairline)</span> : null}
+              <span className="muted file" title={frame.file}> · {frame.file.split(/[\\/]/).pop()}</span>
+            </>
+          ) : null}
+        </figcaption>
+      </figure>
     </section>
   );
 }

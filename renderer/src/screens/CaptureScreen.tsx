@@ -5,7 +5,7 @@
  * red columns at once. Stop builds the race with the ordinary build and opens it. The recorder (capture/) runs
  * outside React; this screen shows it and reaches it through the action registry (Record, Stop, Arm, F).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { defaultLine, planSamples } from '../../../app/domain/line/finish-line.js';
 import type { FinishLine } from '../../../app/domain/race/evidence.js';
 import { ActionButton, tooltip } from '../actions/ActionButton.js';
@@ -241,6 +241,8 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
               {!useBrowser ? (status?.rate ? `measured ${status.rate.toFixed(2)} frames/s (the stream’s own timestamps)` : 'FFmpeg') : camera ? `${camera.width}×${camera.height} · measured ${status?.rate ? `${status.rate.toFixed(2)} frames/s` : '…'} (asked for ${cameraMode?.frameRate ?? '?'})` : 'Opening the camera…'}
             </span>
           </header>
+          {/* Source, camera and mode on one row, and the picture no taller than the screen leaves room for: Record
+              and the whole line editor are in view together on a 1366×768 screen. */}
           <div className="row capture-pickers">
             <label>
               Source
@@ -254,50 +256,52 @@ export function CaptureScreen({ preset }: { preset?: SetupPreset } = {}) {
                 <option value="address">Network camera (FFmpeg: rtsp, udp, http)</option>
               </select>
             </label>
+            {useBrowser ? (
+              <>
+                <label>
+                  Camera
+                  <select value={deviceId} onChange={(e) => (setDeviceId(e.target.value), setModeIndex(0))} disabled={busy || !cameras?.length} data-testid="camera-select">
+                    {(cameras ?? []).map((c) => (
+                      <option key={c.deviceId} value={c.deviceId}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Mode
+                  <select value={modeIndex} onChange={(e) => setModeIndex(Number(e.target.value))} disabled={busy || !chosen} data-testid="camera-mode">
+                    {(chosen?.modes ?? []).map((m, i) => (
+                      <option key={modeLabel(m)} value={i}>
+                        {modeLabel(m)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </>
+            ) : null}
           </div>
           {useBrowser ? (
-          <>
-          <div className="row capture-pickers">
-            <label>
-              Camera
-              <select value={deviceId} onChange={(e) => (setDeviceId(e.target.value), setModeIndex(0))} disabled={busy || !cameras?.length} data-testid="camera-select">
-                {(cameras ?? []).map((c) => (
-                  <option key={c.deviceId} value={c.deviceId}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Mode
-              <select value={modeIndex} onChange={(e) => setModeIndex(Number(e.target.value))} disabled={busy || !chosen} data-testid="camera-mode">
-                {(chosen?.modes ?? []).map((m, i) => (
-                  <option key={modeLabel(m)} value={i}>
-                    {modeLabel(m)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          {camera && line ? (
-            <>
-              <LineEditor
-                media={<video ref={videoRef} autoPlay muted playsInline data-testid="camera-picture" />}
-                width={camera.width}
-                height={camera.height}
-                line={line}
-                onChange={setLine}
-                disabled={busy || mode === 'armed'}
-              />
-              <p className="muted small">
-                Drag the red line’s ends onto the finish line in the picture (Shift keeps it vertical or horizontal).
-                {finishLine?.kind === 'column' ? ` Exact pixel column ${line.x1}.` : ' Sampled along the segment.'}
-              </p>
-            </>
-          ) : (
-            <p className="loading">Waiting for the camera…</p>
-          )}
-          </>
+            camera && line ? (
+              <>
+                <div className="capture-line" style={{ '--aspect': camera.width / camera.height } as CSSProperties}>
+                  <LineEditor
+                    media={<video ref={videoRef} autoPlay muted playsInline data-testid="camera-picture" />}
+                    width={camera.width}
+                    height={camera.height}
+                    line={line}
+                    onChange={setLine}
+                    disabled={busy || mode === 'armed'}
+                  />
+                </div>
+                <p className="muted small">
+                  Drag the red line’s ends onto the finish line in the picture (Shift keeps it vertical or horizontal).
+                  {finishLine?.kind === 'column' ? ` Exact pixel column ${line.x1}.` : ' Sampled along the segment.'}
+                </p>
+              </>
+            ) : (
+              <p className="loading">Waiting for the camera…</p>
+            )
           ) : (
             <StreamSourceFields device={ffmpegDevice} disabled={busy || mode === 'armed'} onChange={setStreamChoice} />
           )}

@@ -20,7 +20,7 @@ export function CaptureStatusLine({ status, preTriggerS }: { status: CaptureStat
       text = `Armed: recording starts when something enters the band around the line (with the ${preTriggerS} s before it).`;
       break;
     case 'recording':
-      text = `● Recording ${seconds(status.elapsedNs)} s · ${status.recorded.toLocaleString()} frames${losses}`;
+      text = `Recording ${seconds(status.elapsedNs)} s · ${status.recorded.toLocaleString()} frames${losses}`;
       break;
     case 'stopping':
       text = `Stopping: writing the last frames… ${status.recorded.toLocaleString()} frames${losses}`;
@@ -30,6 +30,8 @@ export function CaptureStatusLine({ status, preTriggerS }: { status: CaptureStat
   if (status.error && status.mode !== 'idle') text += ` · ${status.error}`;
   return (
     <span className={`capture-status${status.mode === 'recording' ? ' recording' : ''}${lost ? ' lossy' : ''}`} data-testid="capture-status" aria-live="polite">
+      {/* The red dot is decoration: read aloud, the line starts with "Recording". */}
+      {status.mode === 'recording' ? <span aria-hidden="true">● </span> : null}
       {text}
     </span>
   );

@@ -11,7 +11,7 @@ export function ScreenHead({ title, children, backDisabled, error }: { title: st
           <p className="muted">{children}</p>
         </div>
         <button type="button" onClick={goToStart} disabled={backDisabled}>
-          ← Back
+          <span aria-hidden="true">← </span>Back
         </button>
       </div>
       {error ? (

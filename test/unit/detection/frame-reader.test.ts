@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../app/api/methods/build.js';
 import { frameReader } from '../../../app/detection/frame-reader.js';
+import { cropToBand } from '../../../app/domain/detection/background.js';
 import type { RgbImage } from '../../../app/domain/detection/front-fit.js';
 import { buildRace } from '../../../app/imaging/race-builder/build-race.js';
 import { ffmpegPath, runTool } from '../../../app/imaging/sources/ffmpeg.js';
@@ -113,6 +114,31 @@ describe('frameReader on a video', () => {
         }
         expect(onLine, `frame ${f}${band ? ' (band)' : ''}`).toEqual(column);
       }
+    }
+  });
+});
+
+describe('frameReader on a JPEG folder, cut to a band', () => {
+  it.each([
+    ['colour', false],
+    ['grey', true],
+  ])('cuts %s frames to the band around the line as it reads them, the same pixels as the whole frame cut afterwards', async (kind, grey) => {
+    const frames = path.join(tmp, `frames-band-${kind}`);
+    await writeJpegFrames(frames, grey);
+    const race = path.join(tmp, `race-band-${kind}`);
+    await buildRace(buildRequest.parse({ source: frames, out: race, line: { kind: 'column', x: X }, timing: { kind: 'fps', fps: '100' } }), { actor: 'test' });
+    const manifest = await loadManifest(race);
+    const band = { x0: X - 10.5, x1: X + 12.5, y0: -3, y1: H + 3 };
+    const all = [...Array(FRAMES).keys()];
+    const whole = await frameReader(manifest)(all);
+    const cut = await frameReader(manifest)(all, band);
+    for (const f of all) {
+      const expected = cropToBand(whole.get(f) as RgbImage, band);
+      const got = cut.get(f) as RgbImage;
+      // Only the band is held: columns 26 to 49 of the 96.
+      expect([got.width, got.x0], `frame ${f}`).toEqual([24, 26]);
+      expect([got.width, got.height, got.x0 ?? 0, got.y0 ?? 0]).toEqual([expected.width, expected.height, expected.x0 ?? 0, expected.y0 ?? 0]);
+      expect(Array.from(got.data), `frame ${f} (decoder ${manifest.source.decoder ?? 'sharp'})`).toEqual(Array.from(expected.data));
     }
   });
 });

@@ -106,4 +106,23 @@ describe('verify', () => {
     expect(findings[0]).toBe(`evidence manifest changed since the race was built: ${file}`);
     expect(findings).toContain('revision 1 was certified with a different evidence manifest');
   });
+
+  it('recomputes each of several certifications from the race as it stood then: a changed time names only the revision it changes', async () => {
+    const { service: s } = createService({ shell: 'cli', dataDir });
+    const { raceId } = await s.openRace({ path: fixture.dir });
+    // Revision 1 (beforeEach): marks at columns 2.5 and 4. Revision 2 moves the first mark to 1.5, revision 3 back.
+    await s.amend({ raceId, by: 'Chief Referee', reason: 'protest on the first place' });
+    await s.placeMark({ raceId, competitorId: '1', column: 1.5, by: 'Jane' });
+    await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
+    await s.amend({ raceId, by: 'Chief Referee', reason: 'protest upheld on review' });
+    await s.placeMark({ raceId, competitorId: '1', column: 2.5, by: 'Jane' });
+    await s.placeMark({ raceId, competitorId: '2', column: 3.5, by: 'Jane' });
+    await s.certify({ raceId, official: 'Jane Judge', role: 'Chief photo-finish judge' });
+    const untouched = await verifyRaceFolder(fixture.dir);
+    expect({ findings: untouched.findings, revisions: untouched.signatures?.map((g) => g.revision) }).toEqual({ findings: [], revisions: [1, 2, 3] });
+    // Column 1's time moves: only revision 2 had a mark reading it.
+    const times = path.join(fixture.dir, 'evidence/times.json');
+    await fs.writeFile(times, (await fs.readFile(times, 'utf8')).replace('10001000000', '10001100000'));
+    expect((await verifyRaceFolder(fixture.dir)).findings).toEqual([`time map changed: ${times}`, 'revision 2: the certified results no longer follow from the audit log and the evidence']);
+  });
 });

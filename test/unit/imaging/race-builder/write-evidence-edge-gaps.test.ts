@@ -161,7 +161,7 @@ describe('a video whose first frames do not decode', () => {
     const head = path.join(tmp, 'head.mp4');
     await writeFile(head, b);
     const race = path.join(tmp, 'race-head');
-    expect(await ok('build', head, '--out', race, '--line', '160', '--skip-bad')).toMatch(/\n {4}before column 0: 0 s → [0-9.]+ s \(bad frames left out: head\.mp4 frame 0, /);
+    expect(await ok('build', head, '--out', race, '--line', '160', '--skip-bad')).toMatch(/\n {4}before column 0: 0 s → [0-9.]+ s \(bad frames left out: head\.mp4 frames 0–\d+\)/);
     const info = JSON.parse(await ok('info', race, '--json')) as { first_time_s: number; gaps: InfoGap[] };
     const first = info.gaps[0] as InfoGap;
     expect(first).toMatchObject({ after_column: -1, before_column: 0, from_s: 0, to_s: info.first_time_s, reason: 'bad-frame' });

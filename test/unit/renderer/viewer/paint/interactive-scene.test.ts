@@ -137,6 +137,15 @@ describe('dropped frames', () => {
     expect(rtl).toMatchObject({ x: 800 - 6.4, w: 12.8 });
   });
 
+  it('close together share one label, and each keeps its band', () => {
+    // Columns 16 px apart: labels of gaps two columns apart would overlap.
+    const gaps = [10, 12, 14].map((c) => ({ afterColumn: c, fromNs: `${10_000_000_000 + c * 1_000_000}`, toNs: `${10_000_000_000 + c * 1_000_000 + 2_000_000}` }));
+    const canvas = paint(interactiveScene({ data: viewerData({ gaps }) }));
+    expect(canvas.rects().filter((r) => r.pen.fillStyle === 'rgba(255, 140, 0, 0.28)')).toHaveLength(3);
+    const labels = canvas.texts().filter((t) => /gap/.test(t.text));
+    expect(labels.map((t) => t.text)).toEqual(['3 gaps, 0.0060 s in all, over 0.0060 s']);
+  });
+
   it('stay visible at whole-race zoom (at least 4 px wide) without a label', () => {
     const canvas = paint(interactiveScene({ viewport: viewport({ scale: 0.8, left: 0 }), data: viewerData({ gaps: [gap] }) }));
     expect(canvas.rects().find((r) => r.pen.fillStyle === 'rgba(255, 140, 0, 0.28)')?.w).toBe(4);
