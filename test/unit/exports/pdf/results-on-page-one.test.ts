@@ -17,6 +17,7 @@ import { readRaceEvidence } from '../../../../app/exports/evidence-files.js';
 import { renderResultSheet, type ResultSheet } from '../../../../app/exports/pdf/result-sheet.js';
 import { createService } from '../../../../app/service/create-service.js';
 import { crowdRace } from '../../../helpers/crowd-race.js';
+import { fullView } from '../../../helpers/full-view.js';
 import { makeExportFixture, type ExportFixture } from '../../../helpers/export-fixture.js';
 import { pdfText, pdfWords, renderPage } from '../../../helpers/export-poppler.js';
 
@@ -54,7 +55,7 @@ describe('the demo race (four competitors, one enlargement)', () => {
     const { edges } = await api.detectEdges({ raceId: race.raceId });
     // Edges in time order: #5, #17, #24, #48 (see demo-scene.ts).
     for (const [i, id] of ['5', '17', '24', '48'].entries()) await api.placeMark({ raceId: race.raceId, competitorId: id, suggestion: edges[i]!.index, by: 'A. Judge' });
-    view = await api.getRace({ raceId: race.raceId });
+    view = await fullView(api, await api.getRace({ raceId: race.raceId }));
     sheet = await sheetOf(view);
     await savePages('demo', sheet);
     // Rendering the demo's 320 frames takes a while on a busy machine.
