@@ -15,7 +15,7 @@
  * frame rate, make any reading between two frames that uncertain) and a small bias common to all fronts of a
  * blurred edge. The accuracy benchmark checks it: at least 90 % of errors within twice it, none beyond four times.
  */
-import { frontInProfile, profileOf } from './front-profile.js';
+import { frontBehindShade, frontInProfile, profileOf, type Front, type ShadeEvidence } from './front-profile.js';
 import type { LineGeometry } from './line-crossing.js';
 import { leadingPoint } from './leading-point.js';
 import { fitRigidMotion, irregularity, meanSpeed, type FrameDisplacement, type RigidMotion, type RowPoints } from './rigid-motion.js';
@@ -102,26 +102,45 @@ export function frameGain(image: RgbImage, background: RgbImage): number {
  * The front's position in every row and frame where one is found (`shadowWidth`: see frontInProfile); the widths
  * of the edges read go to `widths` when given.
  */
-export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: number[]): RowPoints[] {
+export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: number[], shade?: { evidence?: ShadeEvidence; cut?: boolean }): RowPoints[] {
   const { frames, background, geometry, sign, window, threshold } = input;
   const axis = geometry.motionAxis;
   const [a0, a1] = input.across;
   const rows: RowPoints[] = [];
   for (let a = Math.ceil(a0); a <= Math.floor(a1); a++) {
     const lineM = geometry.lineAt(a);
-    const pts: RowPoints = { a, t: [], s: [] };
+    const read: { t: number; front: Front; behind: Front | null }[] = [];
     for (const f of frames) {
       const prof = profileOf(f, background, axis, a, lineM, sign, window);
       if (!prof) continue;
-      const front = frontInProfile(prof, threshold, shadowWidth);
+      const front = frontInProfile(prof, threshold, shadowWidth, shade?.evidence);
       if (front === null) continue;
-      pts.t.push(f.t);
+      read.push({ t: f.t, front, behind: shade?.cut ? frontBehindShade(prof, threshold) : null });
+    }
+    const fronts = shade?.cut ? behindShade(read) : read.map((r) => r.front);
+    if (!fronts) continue;
+    const pts: RowPoints = { a, t: [], s: [] };
+    fronts.forEach((front, i) => {
+      pts.t.push((read[i] as { t: number }).t);
       pts.s.push(front.s);
       widths?.push(front.width);
-    }
+    });
     if (pts.t.length >= 2) rows.push(pts);
   }
   return rows;
+}
+
+/**
+ * One row's fronts behind a hard shadow. The shadow moves with the body, so in one row the body's edge lies the
+ * same distance behind the shadow's front in every frame: where the stretch could not be read in a frame (noise,
+ * JPEG, a dark square of the line under it), the front is the shadow's less that row's distance. A row where the
+ * stretch was read in fewer than two frames is left out (null): its fronts would be the shadow's.
+ */
+function behindShade(read: readonly { front: Front; behind: Front | null }[]): Front[] | null {
+  const shifts = read.filter((r) => r.behind).map((r) => r.front.s - (r.behind as Front).s);
+  if (shifts.length < 2) return null;
+  const shift = median(shifts);
+  return read.map((r) => (r.behind && Math.abs(r.front.s - r.behind.s - shift) <= 1.5 ? r.behind : { s: r.front.s - shift, width: r.front.width }));
 }
 
 /**
@@ -133,6 +152,10 @@ const ROW_CORRELATION = 4;
 /** Share of an edge's width (px) by which every front of a fit may be off alike. */
 const EDGE_BIAS = 0.03;
 
+/** Fronts (rows × frames) showing a textured shade stretch for an object to be taken to cast a hard shadow. */
+const HARD_EVIDENCE = 2;
+const HARD_EVIDENCE_SHARE = 0.02;
+
 /** The narrowest fade taken for a shadow before the object's speed is known (a sharp edge is 1–3 px wide). */
 const FIRST_SHADOW_WIDTH = 8;
 
@@ -141,14 +164,18 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   // fade wider than a sharp edge is taken for a shadow; in the second only one wider than twice the object's edges.
   // If the first pass reads too little (a badly blurred object), one without the shadow test gives the motion.
   const widths: number[] = [];
-  const sharp = fitRigidMotion(measureFronts(input, FIRST_SHADOW_WIDTH, widths));
+  // The first pass also gathers the evidence of a hard shadow ahead of the object (hard-shadow.ts); the last pass
+  // then reads the body behind it.
+  const evidence = { fronts: 0, textured: 0 };
+  const sharp = fitRigidMotion(measureFronts(input, FIRST_SHADOW_WIDTH, widths, { evidence }));
+  const hard = evidence.textured >= Math.max(HARD_EVIDENCE, HARD_EVIDENCE_SHARE * evidence.fronts) ? { cut: true } : undefined;
   // Only when the first pass read too little (under four frames' worth, or nothing moving forward).
   const plain = sharp && sharp.frames.length >= 4 && meanSpeed(sharp.frames) > 0 ? null : fitRigidMotion(measureFronts(input));
   const rough = [sharp, plain].filter((m): m is RigidMotion => m !== null && meanSpeed(m.frames) > 0).sort((a, b) => b.points - a.points)[0];
   if (!rough) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
   const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
-  const motion = fitRigidMotion(measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3)));
+  const motion = fitRigidMotion(measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard));
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
   return solveCrossing(motion, rough, rough === sharp && widths.length ? median(widths) : 1);
 }

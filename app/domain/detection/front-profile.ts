@@ -14,6 +14,7 @@
  * is taken for a shadow, and the front is the body's edge against the shadow's deepest colour.
  */
 import type { FrameAt, RgbImage } from './front-fit.js';
+import { hardShadeAt } from './hard-shadow.js';
 
 export interface Profile {
   /** Signed distance downstream from the line of sample 0 (px); sample k is at s0 + k. */
@@ -80,14 +81,31 @@ export interface Front {
   width: number;
 }
 
-export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infinity): Front | null {
+/** Fronts read, and textured shade stretches among them (hard-shadow.ts): the evidence of a hard shadow. */
+export interface ShadeEvidence {
+  fronts: number;
+  textured: number;
+}
+
+export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infinity, evidence?: ShadeEvidence): Front | null {
   const k = frontCandidate(p, threshold);
   if (k < 0) return null;
   if (Number.isFinite(shadowWidth)) {
     const shadow = softShadowStart(p, k, threshold, shadowWidth);
     if (shadow) return shadow.cut < 3 ? null : bodyFront(againstShadow(p, shadow.cut, shadow.beta), threshold);
+    if (evidence) {
+      evidence.fronts++;
+      if (hardShadeAt(p, k, threshold)?.textured) evidence.textured++;
+    }
   }
   return bodyFront(p, threshold);
+}
+
+/** The body's edge behind a hard shadow's stretch ahead of it, or null where the front is no such stretch. */
+export function frontBehindShade(p: Profile, threshold: number): Front | null {
+  const k = frontCandidate(p, threshold);
+  const shade = k < 0 ? null : hardShadeAt(p, k, threshold);
+  return shade && shade.cut >= 3 ? bodyFront(againstShadow(p, shade.cut, shade.beta), threshold) : null;
 }
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * A hard shadow ahead of a body is told from a dark part of the body by the road's own pattern: shade darkens a
+ * chequered line by one ratio, a dark bumper of one colour over it does not. The first is cut off the front (the
+ * body's edge behind it is the front); the second is the competitor's leading edge and is kept.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../../../app/domain/detection/front-profile.js';
+import { hardShadeAt } from '../../../../app/domain/detection/hard-shadow.js';
+
+type Rgb = [number, number, number];
+const N = 60;
+/** Road along the profile: grey asphalt, with a chequered line (white and grey squares of 3 px) at 22–33. */
+const road = (j: number): Rgb => (j >= 22 && j < 34 && Math.floor((j - 22) / 3) % 2 === 0 ? [228, 228, 230] : [112, 112, 116]);
+
+const plainRoad = (): Rgb => [112, 112, 116];
+
+/** A profile of the picture given sample by sample, against the road. */
+function profileOf(picture: (j: number) => Rgb, under: (j: number) => Rgb = road): Profile {
+  const diff = new Float32Array(N * 3);
+  const bg = new Float32Array(N * 3);
+  const mag = new Float32Array(N);
+  for (let j = 0; j < N; j++) {
+    let sq = 0;
+    for (let ch = 0; ch < 3; ch++) {
+      const b = under(j)[ch] as number;
+      const d = (picture(j)[ch] as number) - b;
+      bg[j * 3 + ch] = b;
+      diff[j * 3 + ch] = d;
+      sq += d * d;
+    }
+    mag[j] = Math.sqrt(sq);
+  }
+  return { s0: -30, diff, bg, mag, n: N };
+}
+
+const BLUE: Rgb = [36, 92, 204];
+/** A blue body up to sample 19, then from 20 to 35 either its shadow on the road or a dark bumper. */
+const scene = (ahead: (j: number) => Rgb) => profileOf((j) => (j < 20 ? BLUE : j <= 35 ? ahead(j) : road(j)));
+
+describe('a hard shadow ahead of a body', () => {
+  it('is the road darkened by one ratio over the chequered line: cut, with the body behind it', () => {
+    const shade = hardShadeAt(scene((j) => road(j).map((v) => 0.3 * v) as Rgb), 35, 12);
+    expect(shade).not.toBeNull();
+    expect(shade?.cut).toBe(20);
+    expect(shade?.beta).toBeCloseTo(0.3, 2);
+    expect(shade?.textured).toBe(true);
+  });
+
+  it('is not a dark bumper of one colour over the same line: that is the body, kept', () => {
+    expect(hardShadeAt(scene(() => [34, 34, 36]), 35, 12)).toBeNull();
+  });
+
+  it('over plain road cannot be told from a dark bumper: no evidence of a shadow (not textured)', () => {
+    const p = profileOf((j) => (j < 20 ? BLUE : j <= 35 ? [34, 34, 35] : plainRoad()), plainRoad);
+    expect(hardShadeAt(p, 35, 12)?.textured ?? false).toBe(false);
+  });
+});
