@@ -42,21 +42,25 @@ export function frameReader(manifest: EvidenceManifest): FrameReader {
 }
 
 /**
- * Frames of a frame folder, cut to `band` where given. They are decoded a batch at a time and cut before the next
- * batch, so that working memory is a batch of whole frames plus the bands kept (2000 noisy 720p frames with a few
- * hundred of them needed held 1.4 GB when every frame was decoded whole at once).
+ * Frames of a frame folder, cut to `band` where given (FFmpeg cuts them as it converts them, so its output holds
+ * only the bands). Read a batch at a time, so that what one reader call holds is bounded too: 2000 noisy 720p
+ * frames with a few hundred of them needed held 1.4 GB when every frame was decoded whole at once. A batch is
+ * large, since every FFmpeg started costs its start-up.
  */
 async function readFolderFrames(manifest: EvidenceManifest, indices: readonly number[], band?: Band): Promise<Map<number, RgbImage>> {
   const unique = [...new Set(indices)].sort((a, b) => a - b);
+  const { width, height } = manifest.source;
+  const box = band ? clipBand(band, width, height) : { width, height };
+  const perBatch = Math.max(8, Math.floor(BATCH_BYTES / Math.max(1, box.width * box.height * 3)));
   const out = new Map<number, RgbImage>();
-  for (let k = 0; k < unique.length; k += READ_BATCH) {
-    for (const [i, image] of await readFolderBatch(manifest, unique.slice(k, k + READ_BATCH), band)) out.set(i, image);
+  for (let k = 0; k < unique.length; k += perBatch) {
+    for (const [i, image] of await readFolderBatch(manifest, unique.slice(k, k + perBatch), band)) out.set(i, image);
   }
   return out;
 }
 
-/** Whole frames decoded at once at most (about 2.8 MB each at 720p). */
-const READ_BATCH = 32;
+/** Decoded pixels one reader call holds at most (about 75 bands of a 720p frame, 23 whole 720p frames). */
+const BATCH_BYTES = 64 * 1024 * 1024;
 
 async function readFolderBatch(manifest: EvidenceManifest, unique: readonly number[], band?: Band): Promise<Map<number, RgbImage>> {
   const files = unique.map((i) => {
@@ -118,8 +122,10 @@ async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 
     const bytes = box.width * box.height * channels;
     if (res.code !== 0 || res.stdout.length !== bytes * files.length) throw new Error(`concat decode gave ${res.stdout.length} bytes for ${files.length} frames`);
     return files.map((_, k) => {
-      const image = greyToRgb(new Uint8Array(res.stdout.buffer, res.stdout.byteOffset + k * bytes, bytes), box.width, box.height, channels);
-      return band ? { ...image, x0: box.left, y0: box.top } : image;
+      const { width, height, data } = greyToRgb(new Uint8Array(res.stdout.buffer, res.stdout.byteOffset + k * bytes, bytes), box.width, box.height, channels);
+      // Built as cropToBand builds a band (the same properties in the same order): the fits' inner loops read
+      // frames and background alike, and objects of two shapes there cost a third more time.
+      return band ? { width, height, data, x0: box.left, y0: box.top } : { width, height, data };
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
