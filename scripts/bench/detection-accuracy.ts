@@ -10,7 +10,10 @@
  *   images. Truth is exact.
  * - Real footage: car-detection.mp4 against the crossings read by hand from its frames
  *   (test/unit/detection/car-detection.labels.json), and the train's leading point in comeng-linescan.png (its time
- *   axis is not uniform, so in columns).
+ *   axis is not uniform, so in columns), both from ../shared/real-media; person-bicycle-car-detection.gif from there
+ *   in the test set. And the clips committed under test/media/real (cuts of the Intel IoT sample-videos, CC BY 4.0;
+ *   its README.md says what and how), each against its hand labels (NAME.labels.json beside it), in the set its
+ *   label file names (`"set": "tuning" | "test"`). `-- real` runs only the real footage.
  *
  * Per crossing: the error in frame intervals and in ms, the stated uncertainty and the error in those; per group:
  * median and worst error, calibration (share of errors within 1σ and 2σ of the stated uncertainty, any beyond 4σ),
@@ -18,7 +21,7 @@
  * ≤ 0.05 and worst ≤ 0.15 frame interval, real median ≤ 0.25 and worst ≤ 0.5; everywhere ≥ 90 % within 2σ, none
  * beyond 4σ, nothing missed or extra. Exit status 1 when a goal is missed.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +29,15 @@ import { buildRequest } from '../../app/api/methods/build.js';
 import type { EdgeSuggestion } from '../../app/api/types.js';
 import { detectEdgesForRace } from '../../app/detection/detect-race.js';
 import { buildRace } from '../../app/imaging/race-builder/build-race.js';
-import { testSet, tuningSet } from '../../test/synthetic/corpus.js';
+import { testSet, tuningSet, type CorpusSet } from '../../test/synthetic/corpus.js';
 import { BENCH_SCENARIOS, EDGE_OF_RECORDING_SCENARIOS, HARD_SCENARIOS, LINESCAN_SCENARIOS } from '../../test/synthetic/scenarios.js';
 import { scoreEdges, scoreScenario, type ScenarioScore, type ScoredScenario } from '../../test/synthetic/score.js';
 import { edgeLine, groupOk, scenarioLine, scenarioOk, setLines, setTotals, totals, totalsLine } from './accuracy-report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const realMedia = path.resolve(repoRoot, '../shared/real-media');
+/** Real clips committed with the project, each with its labels beside it. */
+const committedMedia = path.join(repoRoot, 'test/media/real');
 const exists = (file: string) => stat(file).then(
   () => true,
   () => false,
@@ -69,33 +74,68 @@ async function synthetic(title: string, scenarios: ScoredScenario[], work: strin
 }
 
 interface Labels {
+  /** The clip's file, beside the label file (committed clips only). */
+  clip?: string;
+  /** The set the clip belongs to (committed clips only: required there). */
+  set?: CorpusSet;
   frameIntervalS: number;
   line: { kind: 'segment'; x1: number; y1: number; x2: number; y2: number };
-  /** `rows`: the composite rows the body covers, where labelled (a second suggestion there is one body split). */
-  crossings: { id: string; time_s: number; sigmaFrames: number; rows?: [number, number] }[];
+  /**
+   * `rows`: the composite rows the body covers, where labelled (a second suggestion there is one body split);
+   * `onLineAtEnd`: the body is still on the line when the footage ends (the suggestion should say so).
+   */
+  crossings: { id: string; time_s: number; sigmaFrames: number; rows?: [number, number]; onLineAtEnd?: boolean }[];
 }
 
-/** A real clip against its hand labels (test/unit/detection/NAME.labels.json); null when skipped or absent. */
-async function realClip(work: string, file: string, about: string): Promise<ScenarioScore | null> {
-  const clip = path.join(realMedia, file);
+/** A real clip against its hand labels; null when skipped or absent. `out`: the race's folder name (one per label file). */
+async function scoreRealClip(work: string, clip: string, labels: Labels, about: string, out = path.basename(clip)): Promise<ScenarioScore | null> {
+  const file = path.basename(clip);
   if (!wanted(`real ${file}`) || newOnly) return null;
   if (!(await exists(clip))) {
     console.log(`\nReal footage: skipped (${clip} is absent)`);
     return null;
   }
-  const labelsFile = path.join(repoRoot, 'test/unit/detection', `${file.replace(/\.\w+$/, '')}.labels.json`);
-  const labels = JSON.parse(await readFile(labelsFile, 'utf8')) as Labels;
-  const { racePath } = await buildRace(buildRequest.parse({ source: clip, out: path.join(work, file), line: labels.line, timing: { kind: 'source' } }));
+  const { racePath } = await buildRace(buildRequest.parse({ source: clip, out: path.join(work, out), line: labels.line, timing: { kind: 'source' } }));
   const t0 = performance.now();
   const edges = await detectEdgesForRace(racePath);
   const ms = performance.now() - t0;
-  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: c.rows ?? ([0, 0] as [number, number]), onLineAtStart: false, onLineAtEnd: false }));
+  const truth = labels.crossings.map((c) => ({ id: c.id, crossingS: c.time_s, across: c.rows ?? ([0, 0] as [number, number]), onLineAtStart: false, onLineAtEnd: c.onLineAtEnd ?? false }));
   const score = { ...scoreEdges(edges, truth, labels.frameIntervalS), name: file, fps: 1 / labels.frameIntervalS, detectMs: ms };
   console.log(`\n${file} (${about}; truth read by hand): ${edges.length} suggestions, detect ${ms.toFixed(0)} ms`);
   for (const e of score.edges) console.log(edgeLine(e));
-  for (const e of score.falseEdges) console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s, rows ${e.rows[0]}–${e.rows[1]}, confidence ${e.confidence}${e.flags.length ? ` [${e.flags.join(', ')}]` : ''}   <-- not a crossing`);
+  for (const e of score.falseEdges) {
+    const what = score.phantoms.includes(e) ? 'not a crossing' : 'a second suggestion for one body';
+    console.log(`  extra suggestion #${e.index} at ${e.time_s.toFixed(4)} s, rows ${e.rows[0]}–${e.rows[1]}, confidence ${e.confidence}${e.flags.length ? ` [${e.flags.join(', ')}]` : ''}   <-- ${what}`);
+  }
   console.log(scenarioLine(score, 0.5));
   return score;
+}
+
+/** A clip in ../shared/real-media against its hand labels (test/unit/detection/NAME.labels.json). */
+async function realClip(work: string, file: string, about: string): Promise<ScenarioScore | null> {
+  if (!wanted(`real ${file}`) || newOnly) return null;
+  const labelsFile = path.join(repoRoot, 'test/unit/detection', `${file.replace(/\.\w+$/, '')}.labels.json`);
+  const labels = JSON.parse(await readFile(labelsFile, 'utf8')) as Labels;
+  return scoreRealClip(work, path.join(realMedia, file), labels, about);
+}
+
+const lineText = (l: Labels['line']) => (l.x1 === l.x2 ? `x = ${l.x1}, y ${l.y1}–${l.y2}` : l.y1 === l.y2 ? `y = ${l.y1}, x ${l.x1}–${l.x2}` : `(${l.x1}, ${l.y1})–(${l.x2}, ${l.y2})`);
+
+/** The clips committed under test/media/real whose label file puts them in `set`, each scored against its labels. */
+async function committedClips(work: string, set: CorpusSet): Promise<ScenarioScore[]> {
+  const scores: ScenarioScore[] = [];
+  for (const name of (await readdir(committedMedia)).filter((f) => f.endsWith('.labels.json')).sort()) {
+    const labels = JSON.parse(await readFile(path.join(committedMedia, name), 'utf8')) as Labels;
+    // A label file that names no set would silently drop out of both: refuse it.
+    if (labels.set !== 'tuning' && labels.set !== 'test') throw new Error(`${name}: "set" must be "tuning" or "test"`);
+    if (!labels.clip) throw new Error(`${name}: "clip" names no file`);
+    if (labels.set !== set) continue;
+    const about = `${(1 / labels.frameIntervalS).toFixed(0)} fps GIF, line ${lineText(labels.line)}, ${labels.crossings.length} crossing${labels.crossings.length === 1 ? '' : 's'}`;
+    // Two label files may read one clip on two lines: each builds its own race.
+    const score = await scoreRealClip(work, path.join(committedMedia, labels.clip), labels, about, name.replace(/\.labels\.json$/, ''));
+    if (score) scores.push(score);
+  }
+  return scores;
 }
 
 /**
@@ -144,8 +184,9 @@ async function main(): Promise<number> {
     if (onlySet !== 'test') {
       const scores = await synthetic('Tuning set', tuningSet(), work);
       const real = await realClip(work, 'car-detection.mp4', '12.5 fps, line y = 216, ±0.13 frame each');
+      const clips = await committedClips(work, 'tuning');
       const comeng = newOnly ? { nose: true, extra: 0 } : await realLineScan(work);
-      const set = setLines('Tuning set (synthetic and car-detection.mp4)', setTotals(real ? [...scores, real] : scores));
+      const set = setLines(`Tuning set (synthetic, car-detection.mp4 and ${clips.length} committed real clips)`, setTotals([...scores, ...(real ? [real] : []), ...clips]));
       summary.push(...set.lines);
       // The older scenarios keep their stricter goals (nothing missed or extra, worst error), as before.
       const older = scores.filter((s) => OLDER_NAMES.has(s.name));
@@ -159,14 +200,17 @@ async function main(): Promise<number> {
         summary.push(totalsLine('  car-detection.mp4', t), `  its goals (median ≤ 0.25, worst ≤ 0.5, ≥ 90 % within 2σ, none beyond 4σ, nothing missed or extra): ${realOk ? 'met' : 'MISSED'}`);
         if (!realOk) failed = true;
       }
+      for (const c of clips) summary.push(totalsLine(`  ${c.name}`, totals([c])));
       summary.push(`  comeng-linescan.png: the leading point suggested: ${comeng.nose ? 'met' : 'MISSED'}; no second suggestion for the one train: ${comeng.extra === 0 ? 'met' : `MISSED (${comeng.extra} extra)`}`);
       if (!set.ok || !olderOk || !comeng.nose || comeng.extra > 0) failed = true;
     }
     if (onlySet !== 'tuning') {
       const scores = await synthetic('Test set', testSet(), work);
       const gif = await realClip(work, 'person-bicycle-car-detection.gif', '12 fps GIF, line y = 120 from x = 40 to 240, ±0.16 frame');
-      const set = setLines(`Test set (synthetic${gif ? ' and person-bicycle-car-detection.gif' : ''}; never tuned on)`, setTotals(gif ? [...scores, gif] : scores));
+      const clips = await committedClips(work, 'test');
+      const set = setLines(`Test set (synthetic${gif ? ', person-bicycle-car-detection.gif' : ''} and ${clips.length} committed real clips; never tuned on)`, setTotals([...scores, ...(gif ? [gif] : []), ...clips]));
       summary.push(...set.lines);
+      for (const c of [...(gif ? [gif] : []), ...clips]) summary.push(totalsLine(`  ${c.name}`, totals([c])));
       if (!set.ok) failed = true;
     }
   } finally {
