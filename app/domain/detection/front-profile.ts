@@ -15,6 +15,7 @@
  */
 import type { FrameAt, RgbImage } from './front-fit.js';
 import { hardShadeAt } from './hard-shadow.js';
+import { shading, type Shading } from './shading.js';
 
 export interface Profile {
   /** Signed distance downstream from the line of sample 0 (px); sample k is at s0 + k. */
@@ -126,30 +127,6 @@ function frontCandidate(p: Profile, threshold: number): number {
   return -1;
 }
 
-/** Brightness of a sample relative to the background behind it (1: as bright), and how far its hue strays. */
-interface Shading {
-  beta: number;
-  hueOff: number;
-  bgNorm: number;
-}
-
-function shading(p: Profile, j: number): Shading {
-  let ib = 0;
-  let bb = 0;
-  for (let ch = 0; ch < 3; ch++) {
-    const b = p.bg[j * 3 + ch] as number;
-    ib += ((p.diff[j * 3 + ch] as number) + b) * b;
-    bb += b * b;
-  }
-  const beta = bb > 0 ? ib / bb : 1;
-  let off = 0;
-  for (let ch = 0; ch < 3; ch++) {
-    const b = p.bg[j * 3 + ch] as number;
-    const e = (p.diff[j * 3 + ch] as number) + b - beta * b;
-    off += e * e;
-  }
-  return { beta, hueOff: Math.sqrt(off), bgNorm: Math.sqrt(bb) };
-}
 
 /**
  * Where a soft shadow ahead of the object begins (its sample nearest the object), or null when the object's most

@@ -15,6 +15,7 @@
  */
 import type { Profile } from './front-profile.js';
 import { median } from './robust.js';
+import { shading, type Shading } from './shading.js';
 
 /** A shade stretch ahead of the body: `cut` is its sample nearest the body, `beta` its brightness ratio. */
 export interface HardShade {
@@ -32,39 +33,15 @@ const TEXTURE_RATIO = 1.5;
 /** Road fainter than this (colour distance from black) says nothing about shade. */
 const READABLE = 60;
 
-interface Shade {
-  beta: number;
-  hueOff: number;
-  bgNorm: number;
-}
-
-function shadeAt(p: Profile, j: number): Shade {
-  let ib = 0;
-  let bb = 0;
-  for (let ch = 0; ch < 3; ch++) {
-    const b = p.bg[j * 3 + ch] as number;
-    ib += ((p.diff[j * 3 + ch] as number) + b) * b;
-    bb += b * b;
-  }
-  const beta = bb > 0 ? ib / bb : 1;
-  let off = 0;
-  for (let ch = 0; ch < 3; ch++) {
-    const b = p.bg[j * 3 + ch] as number;
-    const e = (p.diff[j * 3 + ch] as number) + b - beta * b;
-    off += e * e;
-  }
-  return { beta, hueOff: Math.sqrt(off), bgNorm: Math.sqrt(bb) };
-}
-
 /**
  * The shade stretch ending at the object's most downstream sample `k0`, walking upstream to the body, or null
  * where the object's front is not such a stretch followed by a body of another colour.
  */
 export function hardShadeAt(p: Profile, k0: number, threshold: number): HardShade | null {
-  const shades = new Map<number, Shade>();
+  const shades = new Map<number, Shading>();
   const at = (j: number) => {
     let s = shades.get(j);
-    if (!s) shades.set(j, (s = shadeAt(p, j)));
+    if (!s) shades.set(j, (s = shading(p, j)));
     return s;
   };
   const readable = (j: number) => at(j).bgNorm >= READABLE;
