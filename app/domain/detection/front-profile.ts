@@ -136,19 +136,22 @@ function frontCandidate(p: Profile, threshold: number): number {
  */
 export function softShadowStart(p: Profile, k0: number, threshold: number, minWidth: number): { cut: number; beta: number } | null {
   const { n } = p;
-  const s = Array.from({ length: n }, (_, j) => shading(p, j));
+  // Each sample's shading is computed when the walk first reaches it: most fronts are no shadow, and the walk
+  // stops at their first sample.
+  const cache: (Shading | undefined)[] = new Array(n);
+  const s = { at: (j: number): Shading => (cache[j] ??= shading(p, j)) };
   // Over a black square of a chequered line, or black paint, a shadow changes next to nothing: those samples
   // neither show nor interrupt one, so they are stepped over.
-  const readable = (j: number) => (s[j] as Shading).bgNorm >= 60;
+  const readable = (j: number) => s.at(j).bgNorm >= 60;
   // β's noise: the threshold is a few times the noise of a sample's colour distance.
-  const tolAt = (j: number) => threshold / (s[j] as Shading).bgNorm;
+  const tolAt = (j: number) => threshold / s.at(j).bgNorm;
   const shadowLike = (j: number) => {
-    const x = s[j] as Shading;
+    const x = s.at(j);
     return x.beta < 1 - tolAt(j) && x.beta > 0.03 && x.hueOff <= Math.max(0.5 * threshold, 0.12 * x.beta * x.bgNorm);
   };
   // The walk compares β smoothed over three readable neighbours, so one noisy sample neither stops nor carries it.
   const smooth = (j: number) => {
-    const near = [j - 1, j, j + 1].filter((i) => i >= 0 && i < n && readable(i)).map((i) => (s[i] as Shading).beta);
+    const near = [j - 1, j, j + 1].filter((i) => i >= 0 && i < n && readable(i)).map((i) => s.at(i).beta);
     return near.sort((x, y) => x - y)[Math.floor(near.length / 2)] as number;
   };
   let start = k0;
@@ -161,7 +164,7 @@ export function softShadowStart(p: Profile, k0: number, threshold: number, minWi
     if (!readable(j)) continue;
     if (!shadowLike(j)) break;
     const here = smooth(last);
-    const next = (s[j] as Shading).beta;
+    const next = s.at(j).beta;
     const tol = tolAt(j) + tolAt(last);
     if (next > here + tol || here - next > 0.1 * (last - j) + tol) break;
     u = j;
@@ -175,18 +178,18 @@ export function softShadowStart(p: Profile, k0: number, threshold: number, minWi
     e = j;
   }
   let darkest = 1;
-  for (let j = u; j <= e; j++) if (readable(j)) darkest = Math.min(darkest, (s[j] as Shading).beta);
+  for (let j = u; j <= e; j++) if (readable(j)) darkest = Math.min(darkest, s.at(j).beta);
   const depth = 1 - darkest;
   if (depth < 0.15) return null;
   let deep = -1;
   let faint = -1;
   for (let j = u; j <= e; j++) {
     if (!readable(j)) continue;
-    const beta = (s[j] as Shading).beta;
+    const beta = s.at(j).beta;
     if (beta <= darkest + 0.2 * depth) deep = j;
     if (beta <= 1 - 0.2 * depth) faint = j;
   }
-  return deep >= 0 && faint - deep >= minWidth ? { cut: u, beta: (s[u] as Shading).beta } : null;
+  return deep >= 0 && faint - deep >= minWidth ? { cut: u, beta: s.at(u).beta } : null;
 }
 
 /**
