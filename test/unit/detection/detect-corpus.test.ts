@@ -58,9 +58,13 @@ describe('detection on the corpus (tuning set)', () => {
 
   // Before: the mirror car (road-grey, a sky-coloured roof band) was read at its roof, 5 frames late, confidence
   // 0.99, and the suggestion matched to it was -0.87 frame off at 19.6σ.
-  it('claims no confident sub-frame time for a mirror-like car read behind its front', async () => {
+  // Before: also a second suggestion each for the black car (its corner, seen apart on the white squares of the
+  // line) and the striped car (its outline split at the stripe).
+  it('gives the black, mirror-like and striped cars one suggestion each, and claims no confident time for the mirror car read behind its front', async () => {
     const score = await scoreScenario(tuning('black, mirror-like'), path.join(work, 'mirror'));
     expect(score.missed).toEqual([]);
+    expect(score.splitBodies).toEqual([]);
+    expect(score.falseEdges).toEqual([]);
     const mirror = score.edges.find((e) => e.id === '2');
     expect(Math.abs(mirror!.errorFrames)).toBeLessThan(0.5);
     expect(mirror!.sigmas).toBeLessThan(2);
