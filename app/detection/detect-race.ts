@@ -18,7 +18,8 @@ import { findCompositeObjects, minObjectRows, type Plane } from '../domain/detec
 import { lineGeometry } from '../domain/detection/line-crossing.js';
 import { lineScanReading } from '../domain/detection/linescan-edge.js';
 import { joinPieces } from '../domain/detection/body-pieces.js';
-import { confidenceOf, withConfidenceFlag, type Reading } from '../domain/detection/reading.js';
+import { paintBeforeReading } from '../domain/detection/late-front.js';
+import { coarseReading, confidenceOf, withConfidenceFlag, type Reading } from '../domain/detection/reading.js';
 import { stillBackground } from '../domain/detection/still-background.js';
 import { median } from '../domain/detection/robust.js';
 import { UserError } from '../domain/errors.js';
@@ -95,8 +96,14 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
     : objects.length
         ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minObjectRows(plane.height))
         : [];
+  // A body already on the line, as the composite shows it, before its reading says it crossed: its front was not
+  // read (late-front.ts), and its first column is all that is known.
+  const rowThreshold = model.threshold.map((t) => Math.max(t, 14));
+  const checked = found.map((r) =>
+    r.calibrated && paintBeforeReading(plane, model, rowThreshold, r.span, columnAtTime(timesNs, r.time)) ? coarseReading(r.span, timesNs, r.direction) : r,
+  );
   // One suggestion per body: pieces beside a body that pass the line with it are its parts (body-pieces.ts).
-  const readings = joinPieces(found, 2 * minObjectRows(plane.height));
+  const readings = joinPieces(checked, 2 * minObjectRows(plane.height));
   const suggestions = readings.map(
     (r) =>
       ({

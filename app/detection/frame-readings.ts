@@ -5,7 +5,8 @@
  * point has not reached the line by the last frame fitted (a long shadow or halo touched the line first), later
  * frames are added. Then bodies are settled from the fitted outlines (bodies.ts): an object whose outline has two
  * noses is two competitors side by side and is split; neighbouring objects that move together and whose joint
- * outline is one nose without a step are parts of one body and are merged. Objects without a usable fit get the
+ * outline is one nose without a step are parts of one body and are merged (as are pieces stacked further apart
+ * along the line that come and go in the same columns, when their joint outline runs on across the rows between). Objects without a usable fit get the
  * composite's coarse reading.
  */
 import { bodyBoundary, type OutlineRow } from '../domain/detection/bodies.js';
@@ -22,6 +23,14 @@ const EXTEND_BY = 10;
 const EXTEND_ROUNDS = 3;
 /** Neighbouring objects this many rows apart or closer may be parts of one body. */
 const ADJACENT_ROWS = 3;
+/**
+ * Objects further apart (up to this many times the smallest object's rows) may be parts of one body when they come
+ * and go in the same columns (within STACKED_COLUMNS): a black body over a chequered line shows in the composite on
+ * its white squares only, as pieces stacked along the line. The joint fit decides (its outline then runs on across
+ * the rows between them; two bodies in neighbouring lanes leave road rows without a front there).
+ */
+const STACKED_GAP = 4;
+const STACKED_COLUMNS = 2;
 
 export async function readingsFromFrames(objects: readonly CompositeObject[], setup: FrameSetup, read: FrameReader, minRows: number): Promise<Reading[]> {
   const fits = new FrameFits(setup, read);
@@ -110,7 +119,7 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
       for (let j = i + 1; j < out.length; j++) {
         const a = out[i] as Attempt;
         const b = out[j] as Attempt;
-        if (!mayBeOneBody(a, b)) continue;
+        if (!mayBeOneBody(a, b, minRows)) continue;
         const union: ObjectSpan = {
           top: Math.min(a.span.top, b.span.top),
           bottom: Math.max(a.span.bottom, b.span.bottom),
@@ -135,11 +144,13 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
   return out;
 }
 
-function mayBeOneBody(a: Attempt, b: Attempt): boolean {
+function mayBeOneBody(a: Attempt, b: Attempt, minRows: number): boolean {
   if (a.sign !== b.sign) return false;
   const rowGap = Math.max(a.span.top, b.span.top) - Math.min(a.span.bottom, b.span.bottom) - 1;
   const overlapInTime = a.span.firstColumn <= b.span.lastColumn + 2 && b.span.firstColumn <= a.span.lastColumn + 2;
-  return rowGap <= ADJACENT_ROWS && overlapInTime;
+  if (rowGap <= ADJACENT_ROWS && overlapInTime) return true;
+  const together = Math.abs(a.span.firstColumn - b.span.firstColumn) <= STACKED_COLUMNS && Math.abs(a.span.lastColumn - b.span.lastColumn) <= STACKED_COLUMNS;
+  return together && rowGap <= STACKED_GAP * minRows;
 }
 
 /**

@@ -57,5 +57,33 @@ export function bodyBoundary(outline: readonly OutlineRow[], minRows: number): n
       if (rise >= depth && wide && Math.abs(low - peak) >= minRows / 2 && (!best || rise > best.rise)) best = { at: step > 0 ? low : low + 1, rise };
     }
   }
-  return best ? (rows[best.at] as OutlineRow).a : null;
+  if (!best) return null;
+  return slotInOneNose(o, best.at, depth) ? null : (rows[best.at] as OutlineRow).a;
+}
+
+/** Rows beside a notch within which each side's most advanced row lies when the notch is a slot in one nose. */
+const SLOT_SHOULDER = 2;
+
+/**
+ * Whether the notch at index `at` of the outline `o` is a slot cut into one nose rather than the meeting of two: a
+ * stripe of another colour just behind a nose can set its rows' fronts back (their edge is read against the
+ * stripe), a few rows wide with steep walls. Two bodies side by side each round off towards where they meet (a
+ * corner is a body's most set-back part), so neither side's most advanced row lies right beside the notch; a slot
+ * at the tip of one nose has the nose's highest rows on both of its walls.
+ */
+function slotInOneNose(o: readonly number[], at: number, depth: number): boolean {
+  const floor = o[at] as number;
+  let top = at;
+  let bottom = at;
+  while (top > 0 && (o[top - 1] as number) < floor + depth / 2) top--;
+  while (bottom < o.length - 1 && (o[bottom + 1] as number) < floor + depth / 2) bottom++;
+  if (top === 0 || bottom === o.length - 1) return false;
+  const highest = (from: number, to: number) => {
+    let k = from;
+    for (let i = from; i <= to; i++) if ((o[i] as number) > (o[k] as number)) k = i;
+    return k;
+  };
+  const above = highest(0, top - 1);
+  const below = highest(bottom + 1, o.length - 1);
+  return top - 1 - above <= SLOT_SHOULDER && below - (bottom + 1) <= SLOT_SHOULDER;
 }

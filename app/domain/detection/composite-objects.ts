@@ -5,7 +5,8 @@
  * all columns). Real cameras change exposure while filming, which scales every pixel of a column at once; a naive
  * difference would report each exposure jump as an object spanning the whole line. So each column gets a gain (the
  * median ratio of its pixels to the background, robust while objects cover less than half the line) and the
- * background is compared at that gain. Pixels far from their row's background (thresholds from each row's own
+ * background is compared at that gain; a shaking mount slides the whole line by a row or two, so each column is
+ * also compared at the shift that matches it. Pixels far from their row's background (thresholds from each row's own
  * noise) are grouped into connected regions in time × line; fragments of one object are merged, and a region
  * whose rows hold two objects side by side with clearly different leading edges is split, and parts of one body
  * that a band of blind rows keeps apart are joined.
@@ -89,15 +90,32 @@ export function modelComposite(p: Plane, still?: StillBackground): CompositeMode
       gain[c] = n > 0 ? medianInPlace(scratch, n) : 1;
     }
   }
+  let shift = still ? new Int8Array(W) : columnShifts(p, background, gain, rowStride);
+  if (shift.some((dy) => dy !== 0)) {
+    // The row backgrounds again, each column read at its shift (a shaken column blurs the pattern's median), and
+    // the shifts against them.
+    for (let r = 0; r < H; r++) {
+      for (let ch = 0; ch < 3; ch++) {
+        let n = 0;
+        for (let c = 0; c < W; c += stride) {
+          const rr = Math.max(0, Math.min(H - 1, r + (shift[c] as number)));
+          scratch[n++] = (data[(rr * W + c) * 3 + ch] as number) / (gain[c] as number);
+        }
+        background[r * 3 + ch] = medianInPlace(scratch, n);
+      }
+    }
+    shift = columnShifts(p, background, gain, rowStride);
+  }
   const difference = new Float32Array(W * H);
   for (let r = 0; r < H; r++) {
     for (let c = 0; c < W; c++) {
       const i = (r * W + c) * 3;
       const g = gain[c] as number;
+      const b = Math.max(0, Math.min(H - 1, r - (shift[c] as number))) * 3;
       // A brighter exposure cannot push a pixel past white: compare with the expected value as the sensor clips it.
-      const d0 = (data[i] as number) - Math.min(255, g * (background[r * 3] as number));
-      const d1 = (data[i + 1] as number) - Math.min(255, g * (background[r * 3 + 1] as number));
-      const d2 = (data[i + 2] as number) - Math.min(255, g * (background[r * 3 + 2] as number));
+      const d0 = (data[i] as number) - Math.min(255, g * (background[b] as number));
+      const d1 = (data[i + 1] as number) - Math.min(255, g * (background[b + 1] as number));
+      const d2 = (data[i + 2] as number) - Math.min(255, g * (background[b + 2] as number));
       difference[r * W + c] = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
     }
   }
@@ -114,6 +132,50 @@ export function modelComposite(p: Plane, still?: StillBackground): CompositeMode
   const threshold = new Float32Array(H);
   for (let r = 0; r < H; r++) threshold[r] = Math.max(4.5 * (rowNoise[r] as number), 4 * typical);
   return { background, gain, difference, threshold };
+}
+
+/** Rows a shaking mount may shift a frame along the line, either way. */
+const MAX_SHIFT = 2;
+/** A shift is taken only where it explains the column this much better than none (a mean residual's ratio). */
+const SHIFT_GAIN = 0.6;
+
+/**
+ * How many rows each column is shifted along the line against the row backgrounds (a shaking camera mount moves the
+ * whole frame, so the line's pattern, its chequered squares above all, slides by whole rows and every row of the
+ * pattern differs from its own background as much as any body would). Each column takes the shift whose mean
+ * residual over the rows is clearly the least (the pattern's edges weigh in the mean, where a median would see only
+ * the plain rows between them); 0 where none is (every column of a steady camera).
+ */
+function columnShifts(p: Plane, background: Float32Array, gain: Float32Array, rowStride: number): Int8Array {
+  const { width: W, height: H, data } = p;
+  const shift = new Int8Array(W);
+  const residual = (c: number, dy: number) => {
+    let n = 0;
+    let sum = 0;
+    const g = gain[c] as number;
+    for (let r = Math.max(0, dy); r < Math.min(H, H + dy); r += rowStride) {
+      const i = (r * W + c) * 3;
+      const b = (r - dy) * 3;
+      let d = 0;
+      for (let ch = 0; ch < 3; ch++) d += Math.abs((data[i + ch] as number) - Math.min(255, g * (background[b + ch] as number)));
+      sum += d;
+      n++;
+    }
+    return n > 0 ? sum / n : 0;
+  };
+  for (let c = 0; c < W; c++) {
+    const still = residual(c, 0);
+    let best = still;
+    for (let dy = -MAX_SHIFT; dy <= MAX_SHIFT; dy++) {
+      if (dy === 0) continue;
+      const r = residual(c, dy);
+      if (r < SHIFT_GAIN * still && r < best) {
+        best = r;
+        shift[c] = dy;
+      }
+    }
+  }
+  return shift;
 }
 
 /** The fewest rows of the line an object spans to count (a composite of `height` rows). */

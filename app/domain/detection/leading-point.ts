@@ -4,7 +4,7 @@
  */
 import { MAX_ROW_GAP } from './bodies.js';
 import { solve3, type RigidMotion } from './rigid-motion.js';
-import { runningMedian } from './robust.js';
+import { median } from './robust.js';
 
 /**
  * The outline's most advanced point: the rows' offsets are smoothed over a span that grows with the object (1 row
@@ -29,7 +29,7 @@ export function leadingPoint(rows: RigidMotion['rows'], rms: number): { o: numbe
   const kept = runs.filter((run) => run.length >= Math.min(longest, Math.max(4, 0.1 * longest)));
   for (const run of kept) {
     const values = run.map((i) => offsets[i] as number);
-    (values.length >= 3 ? runningMedian(values, radius) : values).forEach((v, k) => (smoothed[run[k] as number] = v));
+    (values.length >= 3 ? fullWindowMedian(values, radius) : values).forEach((v, k) => (smoothed[run[k] as number] = v));
   }
   let best = 0;
   for (let i = 1; i < smoothed.length; i++) if ((smoothed[i] as number) > (smoothed[best] as number)) best = i;
@@ -45,12 +45,31 @@ export function leadingPoint(rows: RigidMotion['rows'], rms: number): { o: numbe
     centre,
     span,
   );
+  // The parabola refines the tip between rows by a fraction of a pixel; further ahead of the smoothed rows than a
+  // few fronts' noise it follows a stray row at the edge of the rows it spans (a hollow fit rises to its end).
+  const tipLimit = (smoothed[best] as number) + TIP_NOISE * rms;
   return {
-    o: vertex ?? (smoothed[best] as number),
+    o: Math.min(vertex ?? (smoothed[best] as number), tipLimit),
     sigma: rms / Math.sqrt(Math.max(1, (rows[best] as { points: number }).points)),
     a: centre,
     body: [(rows[(kept[0] as number[])[0] as number] as { a: number }).a, (rows[(kept[kept.length - 1] as number[]).at(-1) as number] as { a: number }).a],
   };
+}
+
+/** How far (in fronts' RMS residuals) the parabola's tip may lie ahead of the most advanced smoothed row. */
+const TIP_NOISE = 3;
+
+/**
+ * Running median whose window keeps its full width at the ends of the list (shifted inwards): the last row of a
+ * run is weighed with two neighbours, not one. A window of two there is their mean, and one stray row at a run's
+ * end (a soft shadow read as the body on the edge row of a cyclist's frame) then stood out as the leading point.
+ */
+function fullWindowMedian(values: readonly number[], radius: number): number[] {
+  const width = Math.min(values.length, 2 * radius + 1);
+  return values.map((_, i) => {
+    const from = Math.max(0, Math.min(values.length - width, i - radius));
+    return median(values.slice(from, from + width));
+  });
 }
 
 /**

@@ -24,6 +24,12 @@ export interface LightingInput {
 
 /** 0–1: the share of the cells (row × width + column) explained as scaled background and not as one colour. */
 export function lightingScore(cells: readonly number[], m: LightingInput): number {
+  const { light, paint } = lightAndPaint(cells, m);
+  return cells.length ? Math.max(0, (light - paint) / cells.length) : 0;
+}
+
+/** How many of the cells the light explains (scaled background), and how many one colour per column does (paint). */
+export function lightAndPaint(cells: readonly number[], m: LightingInput): { light: number; paint: number } {
   const byColumn = new Map<number, number[]>();
   for (const i of cells) {
     const c = i % m.width;
@@ -66,5 +72,5 @@ export function lightingScore(cells: readonly number[], m: LightingInput): numbe
       if (Math.sqrt(dp) <= t) paint++;
     }
   }
-  return cells.length ? Math.max(0, (light - paint) / cells.length) : 0;
+  return { light, paint };
 }

@@ -33,6 +33,16 @@ describe('bodyBoundary', () => {
     expect(bodyBoundary(one.filter((r) => r.a % 8 !== 3), 5)).toBeNull();
   });
 
+  // Before: a blue car with a white stripe along its middle came out as two suggestions, its outline split at the
+  // stripe's rows (their fronts read 3.5 px back, against the stripe).
+  it('keeps one nose whole when a stripe just behind its tip sets a few rows back, and still splits two flat-fronted cars', () => {
+    const rnd = createRandom(6);
+    const slotted = nose(108, 28, 4, 0, rnd).map((r) => (r.a >= 119 && r.a <= 123 ? { ...r, o: r.o - 3.5 } : r));
+    expect(bodyBoundary(slotted, 4)).toBeNull();
+    const twoFlat = [...nose(40, 26, 1.5, 0, rnd), ...nose(66, 26, 1.5, 0, rnd)].map((r) => (Math.abs(r.a - 65.5) < 3 ? { ...r, o: r.o - 3 } : r));
+    expect(bodyBoundary(twoFlat, 5)).not.toBeNull();
+  });
+
   it('separates two runs of rows with a wide gap between them', () => {
     const rnd = createRandom(5);
     expect(bodyBoundary([...nose(10, 20, 3, 0, rnd), ...nose(40, 20, 3, 0, rnd)], 5)).toBe(40);
