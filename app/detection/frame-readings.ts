@@ -5,13 +5,16 @@
  * point has not reached the line by the last frame fitted (a long shadow or halo touched the line first), later
  * frames are added. Then bodies are settled from the fitted outlines (bodies.ts): an object whose outline has two
  * noses is two competitors side by side and is split; neighbouring objects that move together and whose joint
- * outline is one nose without a step are parts of one body and are merged. Objects without a usable fit get the
- * composite's coarse reading.
+ * outline is one nose without a step are parts of one body and are merged; a limb read apart from its body (a leg
+ * split off as a second nose, or beyond a torso the road's colour) moves against the body as no competitor beside it
+ * would, and is joined to it (limbs.ts). Objects without a usable fit get the composite's coarse reading.
  */
 import { bodyBoundary, type OutlineRow } from '../domain/detection/bodies.js';
 import type { CompositeObject } from '../domain/detection/composite-objects.js';
+import type { CrossingFit } from '../domain/detection/front-fit.js';
 import { directionName } from '../domain/detection/line-crossing.js';
 import { addSeconds, coarseReading, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
+import { limbOfOneBody, type LimbCandidate } from '../domain/detection/limbs.js';
 import { median } from '../domain/detection/robust.js';
 import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
 import { firstRange, FrameFits, type Attempt, type FrameSetup } from './frame-fits.js';
@@ -22,6 +25,8 @@ const EXTEND_BY = 10;
 const EXTEND_ROUNDS = 3;
 /** Neighbouring objects this many rows apart or closer may be parts of one body. */
 const ADJACENT_ROWS = 3;
+/** A limb may lie this many times the smallest object's rows from its body (a dark torso the road's colour between them). */
+const LIMB_GAP_ROWS = 3;
 
 export async function readingsFromFrames(objects: readonly CompositeObject[], setup: FrameSetup, read: FrameReader, minRows: number): Promise<Reading[]> {
   const fits = new FrameFits(setup, read);
@@ -38,6 +43,7 @@ export async function readingsFromFrames(objects: readonly CompositeObject[], se
   const split: Attempt[] = [];
   for (const a of attempts) split.push(...(await splitBodies(fits, a, objects, setup, minRows, 2)));
   attempts = await mergeParts(fits, split, minRows);
+  attempts = joinLimbs(attempts, minRows);
   return attempts.map((a) => toReading(a, setup.timesNs, setup));
 }
 
@@ -133,6 +139,63 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
     }
   }
   return out;
+}
+
+/**
+ * Joins limbs to their bodies (limbs.ts): a leg read as an object of its own beside the torso moves against it as no
+ * second competitor would. The joined body's reading is its first part's to reach the line, as the truth of a body
+ * is its first point to touch it; the rows are all of its parts'.
+ */
+function joinLimbs(attempts: readonly Attempt[], minRows: number): Attempt[] {
+  const out = [...attempts];
+  const candidate = (a: Attempt): LimbCandidate => ({
+    top: a.span.top,
+    bottom: a.span.bottom,
+    firstColumn: a.span.firstColumn,
+    lastColumn: a.span.lastColumn,
+    track: (a.fit?.track ?? []).map((q) => ({ ...q, t: q.t + ticksToSeconds(a.ref) })),
+  });
+  // A body already joined keeps each part's own track: a third object joins it only when it moves against every
+  // one of them (a competitor beside a runner moves with the runner's torso, however the legs swing).
+  const parts = new Map<Attempt, LimbCandidate[]>(out.map((a) => [a, [candidate(a)]]));
+  const read = (a: Attempt) => a.fit?.reach === 'bracketed';
+  const limbs = (a: Attempt, b: Attempt) =>
+    (parts.get(a) as LimbCandidate[]).every((p) => (parts.get(b) as LimbCandidate[]).every((q) => limbOfOneBody(p, q, LIMB_GAP_ROWS * minRows)));
+  for (let joined = true; joined; ) {
+    joined = false;
+    search: for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i] as Attempt;
+        const b = out[j] as Attempt;
+        if (a.sign !== b.sign || !read(a) || !read(b) || !limbs(a, b)) continue;
+        const body = bodyOfParts(a, b);
+        parts.set(body, [...(parts.get(a) as LimbCandidate[]), ...(parts.get(b) as LimbCandidate[])]);
+        out.splice(j, 1);
+        out.splice(i, 1, body);
+        joined = true;
+        break search;
+      }
+    }
+  }
+  return out;
+}
+
+function bodyOfParts(a: Attempt, b: Attempt): Attempt {
+  const at = (x: Attempt) => ticksToSeconds(x.ref) + (x.fit as CrossingFit).t;
+  const first = at(a) <= at(b) ? a : b;
+  const fa = a.fit as CrossingFit;
+  const fb = b.fit as CrossingFit;
+  const span: ObjectSpan = {
+    ...first.span,
+    top: Math.min(a.span.top, b.span.top),
+    bottom: Math.max(a.span.bottom, b.span.bottom),
+    firstColumn: Math.min(a.span.firstColumn, b.span.firstColumn),
+    lastColumn: Math.max(a.span.lastColumn, b.span.lastColumn),
+    contrast: Math.max(a.span.contrast, b.span.contrast),
+    lighting: Math.min(a.span.lighting ?? 0, b.span.lighting ?? 0),
+  };
+  const across: [number, number] = [Math.min(fa.across[0], fb.across[0]), Math.max(fa.across[1], fb.across[1])];
+  return { ...first, span, fit: { ...(first.fit as CrossingFit), across } };
 }
 
 function mayBeOneBody(a: Attempt, b: Attempt): boolean {

@@ -3,7 +3,8 @@
  * through the real build and detector: a cyclist (a head above the rider, wheels below the frame) gets one
  * suggestion, not three; the shadows of something out of view sweeping across the line give no suggestion that
  * is not flagged `low-confidence`, while the car crossing among them is found and is not flagged; cars casting a
- * hard shadow ahead of themselves are read at their noses, not at the shadows' fronts.
+ * hard shadow ahead of themselves are read at their noses, not at the shadows' fronts; walkers, sprinters and
+ * galloping horses get one suggestion each, their swinging legs (and a dark sprinter's arms) joined to the body.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -53,5 +54,15 @@ describe('detection on the corpus (tuning set)', () => {
       expect(Math.abs(e.errorFrames), `car ${e.id}`).toBeLessThan(0.1);
       expect(e.sigmas, `car ${e.id}`).toBeLessThan(3);
     }
+  });
+
+  // Before: the walker's legs (confidence 0.95), a dark sprinter's arms and a horse's barrel and legs each got a
+  // suggestion of their own beside the body's.
+  it.each(['people walking', 'sprinters', 'horses'])('gives each of the %s one suggestion, its limbs joined to it, within half a frame', async (start) => {
+    const score = await scoreScenario(tuning(start), path.join(work, start.replace(/\W+/g, '-')));
+    expect(score.missed).toEqual([]);
+    expect(score.splitBodies).toEqual([]);
+    expect(score.falseEdges).toEqual([]);
+    for (const e of score.edges) expect(Math.abs(e.errorFrames), `body ${e.id}`).toBeLessThan(0.5);
   });
 });
