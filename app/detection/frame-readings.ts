@@ -27,6 +27,8 @@ const EXTEND_ROUNDS = 3;
 const ADJACENT_ROWS = 3;
 /** A limb may lie this many times the smallest object's rows from its body (a dark torso the road's colour between them). */
 const LIMB_GAP_ROWS = 3;
+/** The shallowest notch (px) between two noses that may part a limb from its body (two competitors': bodies.ts). */
+const LIMB_NOTCH_PX = 1;
 
 export async function readingsFromFrames(objects: readonly CompositeObject[], setup: FrameSetup, read: FrameReader, minRows: number): Promise<Reading[]> {
   const fits = new FrameFits(setup, read);
@@ -75,19 +77,37 @@ function inGroups<T>(items: readonly T[], size: (item: T) => number, limit: numb
   return groups;
 }
 
-/** Splits an attempt whose outline shows two bodies, each half fitted on its own (recursively, `depth` times). */
+/** Halves of an attempt split apart only as a body and its limb (splitBodies): mergeParts leaves them to joinLimbs. */
+const limbHalves = new WeakSet<Attempt>();
+
+/**
+ * Splits an attempt whose outline shows two bodies, each half fitted on its own (recursively, `depth` times). A notch
+ * too shallow for two competitors side by side may still part a limb from its body (a walker's legs, whose mean front
+ * runs a little ahead of the torso's, read with the torso as one rigid outline): the halves are kept apart then only
+ * when one swings against the other, to be joined again as one body with limbs (joinLimbs), each read on its own.
+ */
 async function splitBodies(fits: FrameFits, a: Attempt, objects: readonly CompositeObject[], setup: FrameSetup, minRows: number, depth: number): Promise<Attempt[]> {
   if (!a.fit || depth === 0) return [a];
-  const at = bodyBoundary(a.fit.outline, minRows);
+  const two = bodyBoundary(a.fit.outline, minRows);
+  const at = two ?? bodyBoundary(a.fit.outline, minRows, LIMB_NOTCH_PX);
   if (at === null) return [a];
   const [lo, hi] = fits.across(a.span);
   const halves = [subSpan(a.span, lo, at - 1, objects, setup), subSpan(a.span, at, hi, objects, setup)];
   if (halves.some((h) => h.bottom - h.top + 1 < minRows)) return [a];
-  const out: Attempt[] = [];
+  const fitted: Attempt[] = [];
   for (const h of halves) {
     await fits.load([{ span: h, from: a.from, to: a.to }]);
-    out.push(...(await splitBodies(fits, fits.fit(h, a.sign, a.from, a.to), objects, setup, minRows, depth - 1)));
+    fitted.push(fits.fit(h, a.sign, a.from, a.to));
   }
+  if (two === null) {
+    const [x, y] = fitted as [Attempt, Attempt];
+    const read = x.fit?.reach === 'bracketed' && y.fit?.reach === 'bracketed';
+    if (!read || !limbOfOneBody(limbCandidate(x), limbCandidate(y), LIMB_GAP_ROWS * minRows)) return [a];
+    limbHalves.add(x).add(y);
+    return fitted;
+  }
+  const out: Attempt[] = [];
+  for (const f of fitted) out.push(...(await splitBodies(fits, f, objects, setup, minRows, depth - 1)));
   return out;
 }
 
@@ -116,7 +136,8 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
       for (let j = i + 1; j < out.length; j++) {
         const a = out[i] as Attempt;
         const b = out[j] as Attempt;
-        if (!mayBeOneBody(a, b)) continue;
+        // A body and its limb split apart at a shallow notch stay apart here: they are joined as limbs (joinLimbs).
+        if (!mayBeOneBody(a, b) || (limbHalves.has(a) && limbHalves.has(b))) continue;
         const union: ObjectSpan = {
           top: Math.min(a.span.top, b.span.top),
           bottom: Math.max(a.span.bottom, b.span.bottom),
@@ -144,20 +165,13 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
 /**
  * Joins limbs to their bodies (limbs.ts): a leg read as an object of its own beside the torso moves against it as no
  * second competitor would. The joined body's reading is its first part's to reach the line, as the truth of a body
- * is its first point to touch it; the rows are all of its parts'.
+ * is its first point to touch it; the rows are all of its parts'; its uncertainty is widened (bodyOfParts).
  */
 function joinLimbs(attempts: readonly Attempt[], minRows: number): Attempt[] {
   const out = [...attempts];
-  const candidate = (a: Attempt): LimbCandidate => ({
-    top: a.span.top,
-    bottom: a.span.bottom,
-    firstColumn: a.span.firstColumn,
-    lastColumn: a.span.lastColumn,
-    track: (a.fit?.track ?? []).map((q) => ({ ...q, t: q.t + ticksToSeconds(a.ref) })),
-  });
   // A body already joined keeps each part's own track: a third object joins it only when it moves against every
   // one of them (a competitor beside a runner moves with the runner's torso, however the legs swing).
-  const parts = new Map<Attempt, LimbCandidate[]>(out.map((a) => [a, [candidate(a)]]));
+  const parts = new Map<Attempt, LimbCandidate[]>(out.map((a) => [a, [limbCandidate(a)]]));
   const read = (a: Attempt) => a.fit?.reach === 'bracketed';
   const limbs = (a: Attempt, b: Attempt) =>
     (parts.get(a) as LimbCandidate[]).every((p) => (parts.get(b) as LimbCandidate[]).every((q) => limbOfOneBody(p, q, LIMB_GAP_ROWS * minRows)));
@@ -180,6 +194,17 @@ function joinLimbs(attempts: readonly Attempt[], minRows: number): Attempt[] {
   return out;
 }
 
+/** An attempt as the limb test sees it (limbs.ts): its rows, columns and track, in seconds of the footage. */
+function limbCandidate(a: Attempt): LimbCandidate {
+  return {
+    top: a.span.top,
+    bottom: a.span.bottom,
+    firstColumn: a.span.firstColumn,
+    lastColumn: a.span.lastColumn,
+    track: (a.fit?.track ?? []).map((q) => ({ ...q, t: q.t + ticksToSeconds(a.ref) })),
+  };
+}
+
 function bodyOfParts(a: Attempt, b: Attempt): Attempt {
   const at = (x: Attempt) => ticksToSeconds(x.ref) + (x.fit as CrossingFit).t;
   const first = at(a) <= at(b) ? a : b;
@@ -195,7 +220,12 @@ function bodyOfParts(a: Attempt, b: Attempt): Attempt {
     lighting: Math.min(a.span.lighting ?? 0, b.span.lighting ?? 0),
   };
   const across: [number, number] = [Math.min(fa.across[0], fb.across[0]), Math.max(fa.across[1], fb.across[1])];
-  return { ...first, span, fit: { ...(first.fit as CrossingFit), across } };
+  // A body whose limbs swing is not the rigid outline its fit assumes: fronts stray from the fit in whole groups of
+  // rows at once (a swinging arm leads in all of its rows), so no average over rows makes the leading point better
+  // known than one front. The fit's residual adds to the uncertainty undivided.
+  const fit = first.fit as CrossingFit;
+  const sigma = Math.hypot(fit.sigma, fit.residualPx / fit.velocity);
+  return { ...first, span, fit: { ...fit, across, sigma } };
 }
 
 function mayBeOneBody(a: Attempt, b: Attempt): boolean {
