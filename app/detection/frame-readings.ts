@@ -9,11 +9,11 @@
  * split off as a second nose, or beyond a torso the road's colour) moves against the body as no competitor beside it
  * would, and is joined to it (limbs.ts). Objects without a usable fit get the composite's coarse reading.
  */
-import { bodyBoundary, type OutlineRow } from '../domain/detection/bodies.js';
+import { bodyBoundary, MAX_ROW_GAP, type OutlineRow } from '../domain/detection/bodies.js';
 import type { CompositeObject } from '../domain/detection/composite-objects.js';
 import type { CrossingFit } from '../domain/detection/front-fit.js';
 import { directionName } from '../domain/detection/line-crossing.js';
-import { addSeconds, coarseReading, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
+import { addSeconds, coarseReading, LIGHTING_FLAG, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
 import { limbOfOneBody, type LimbCandidate } from '../domain/detection/limbs.js';
 import { median } from '../domain/detection/robust.js';
 import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
@@ -23,8 +23,11 @@ import type { FrameReader } from './frame-reader.js';
 /** Frames added at a time while the leading point has not reached the line, and how many times. */
 const EXTEND_BY = 10;
 const EXTEND_ROUNDS = 3;
-/** Neighbouring objects this many rows apart or closer may be parts of one body. */
-const ADJACENT_ROWS = 3;
+/**
+ * Neighbouring objects this many rows apart or closer may be parts of one body: as many unmeasured rows as one
+ * body's outline may hold (bodies.ts; a bolt's shank shows in pieces a few rows apart).
+ */
+const ADJACENT_ROWS = MAX_ROW_GAP;
 /** A limb may lie this many times the smallest object's rows from its body (a dark torso the road's colour between them). */
 const LIMB_GAP_ROWS = 3;
 /** The shallowest notch (px) between two noses that may part a limb from its body (two competitors': bodies.ts). */
@@ -101,7 +104,7 @@ async function splitBodies(fits: FrameFits, a: Attempt, objects: readonly Compos
   }
   if (two === null) {
     const [x, y] = fitted as [Attempt, Attempt];
-    const read = x.fit?.reach === 'bracketed' && y.fit?.reach === 'bracketed';
+    const read = [x, y].every((h) => h.fit?.reach === 'bracketed' && (h.span.lighting ?? 0) < LIGHTING_FLAG);
     if (!read || !limbOfOneBody(limbCandidate(x), limbCandidate(y), LIMB_GAP_ROWS * minRows)) return [a];
     limbHalves.add(x).add(y);
     return fitted;
@@ -172,7 +175,8 @@ function joinLimbs(attempts: readonly Attempt[], minRows: number): Attempt[] {
   // A body already joined keeps each part's own track: a third object joins it only when it moves against every
   // one of them (a competitor beside a runner moves with the runner's torso, however the legs swing).
   const parts = new Map<Attempt, LimbCandidate[]>(out.map((a) => [a, [limbCandidate(a)]]));
-  const read = (a: Attempt) => a.fit?.reach === 'bracketed';
+  // Light is no limb: a shadow or a reflection beside a body moves at a speed of its own too, and is flagged apart.
+  const read = (a: Attempt) => a.fit?.reach === 'bracketed' && (a.span.lighting ?? 0) < LIGHTING_FLAG;
   const limbs = (a: Attempt, b: Attempt) =>
     (parts.get(a) as LimbCandidate[]).every((p) => (parts.get(b) as LimbCandidate[]).every((q) => limbOfOneBody(p, q, LIMB_GAP_ROWS * minRows)));
   for (let joined = true; joined; ) {
