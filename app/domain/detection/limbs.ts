@@ -10,8 +10,9 @@
  * few percent at most, so the distance between their fronts changes steadily and slowly. A limb swings about the
  * body it hangs from: measured frame by frame, its displacement runs ahead of the body's and falls back behind it.
  * Over the few frames fitted around the crossing that shows as one of
- * - a swing: the relative displacement strays from any steady relative speed by a pixel or more (a slow camera sees
- *   a good part of a stride between frames), or
+ * - a swing: the relative displacement strays from any steady relative speed by half a pixel or more and twice what
+ *   the tracks' noise explains (rigid pairs stray less than that noise; a slow camera sees a good part of a stride
+ *   between frames, 3 px at 10 fps), or
  * - a speed of its own: a leg swinging forward or back moves a good share faster or slower than the body (a fast
  *   camera sees a short stretch of the stride, nearly straight).
  * The frame fits measure each object's displacement in every frame (rigid-motion.ts): both cues are read off tracks
@@ -37,8 +38,8 @@ export interface LimbCandidate {
 /** Fewest frames both tracks must share to tell a swing from noise. */
 const MIN_SHARED_FRAMES = 5;
 /** A swing (px RMS about a steady relative speed) at least this, and this many times the tracks' noise. */
-const SWING_PX = 1;
-const SWING_NOISE = 3;
+const SWING_PX = 0.5;
+const SWING_NOISE = 2;
 /**
  * A relative speed at least this share of the body's speed. Competitors side by side at a finish differ by a few
  * percent; a fitted front that mixes in swinging limbs can read 10 % off its body's (two sprinters read 9.5 %

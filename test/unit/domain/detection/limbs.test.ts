@@ -30,6 +30,17 @@ describe('limbs', () => {
     expect(limbOfOneBody(object(89, 127, torso), object(137, 169, legs), 12)).toBe(true);
   });
 
+  it('takes a leg that strays less than a pixel from the body, but several times its noise, for a limb', () => {
+    // 250 fps, 6.3 px a frame; legs swinging 6 px over 50 frames, read over the 13 frames around the turn of their
+    // swing: no speed of their own, and about 0.6 px RMS from any steady relative speed.
+    const torso = track(250, 13, (t) => 1575 * t, 0.1);
+    const legs = track(250, 13, (t) => 1575 * t + 6 * Math.cos((2 * Math.PI * (t - 1.024)) / 0.2), 0.1);
+    const m = relativeMotion(torso, legs)!;
+    expect(m.swingPx).toBeLessThan(1);
+    expect(m.speedShare).toBeLessThan(0.15);
+    expect(limbOfOneBody(object(91, 127, torso), object(128, 159, legs), 12)).toBe(true);
+  });
+
   it('keeps two competitors side by side apart: rigid, a few percent apart in speed', () => {
     const a = track(1000, 13, (t) => 1600 * t);
     const b = track(1000, 13, (t) => 1550 * t + 3);
