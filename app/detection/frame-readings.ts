@@ -6,23 +6,32 @@
  * frames are added. Then bodies are settled from the fitted outlines (bodies.ts): an object whose outline has two
  * noses is two competitors side by side and is split; neighbouring objects that move together and whose joint
  * outline is one nose without a step are parts of one body and are merged (as are pieces stacked further apart
- * along the line that come and go in the same columns, when their joint outline runs on across the rows between). Objects without a usable fit get the
+ * along the line that come and go in the same columns, when their joint outline runs on across the rows between); a
+ * limb read apart from its body (a leg split off as a second nose, or beyond a torso the road's colour) moves against
+ * the body as no competitor beside it would, and is joined to it (limbs.ts). Objects without a usable fit get the
  * composite's coarse reading.
  */
-import { bodyBoundary, type OutlineRow } from '../domain/detection/bodies.js';
+import { bodyBoundary, MAX_ROW_GAP, type OutlineRow } from '../domain/detection/bodies.js';
 import type { CompositeObject } from '../domain/detection/composite-objects.js';
 import { directionName } from '../domain/detection/line-crossing.js';
-import { addSeconds, coarseReading, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
+import { addSeconds, coarseReading, LIGHTING_FLAG, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
+import { limbOfOneBody } from '../domain/detection/limbs.js';
 import { median } from '../domain/detection/robust.js';
 import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
 import { firstRange, FrameFits, type Attempt, type FrameSetup } from './frame-fits.js';
+import { joinLimbs, LIMB_GAP_ROWS, limbCandidate } from './limb-joins.js';
 import type { FrameReader } from './frame-reader.js';
 
 /** Frames added at a time while the leading point has not reached the line, and how many times. */
 const EXTEND_BY = 10;
 const EXTEND_ROUNDS = 3;
-/** Neighbouring objects this many rows apart or closer may be parts of one body. */
-const ADJACENT_ROWS = 3;
+/**
+ * Neighbouring objects this many rows apart or closer may be parts of one body: as many unmeasured rows as one
+ * body's outline may hold (bodies.ts; a bolt's shank shows in pieces a few rows apart).
+ */
+const ADJACENT_ROWS = MAX_ROW_GAP;
+/** The shallowest notch (px) between two noses that may part a limb from its body (two competitors': bodies.ts). */
+const LIMB_NOTCH_PX = 1;
 /**
  * Objects further apart (up to this many times the smallest object's rows) may be parts of one body when they come
  * and go in the same columns (within STACKED_COLUMNS): a black body over a chequered line shows in the composite on
@@ -47,6 +56,7 @@ export async function readingsFromFrames(objects: readonly CompositeObject[], se
   const split: Attempt[] = [];
   for (const a of attempts) split.push(...(await splitBodies(fits, a, objects, setup, minRows, 2)));
   attempts = await mergeParts(fits, split, minRows);
+  attempts = joinLimbs(attempts);
   return attempts.map((a) => toReading(a, setup.timesNs, setup));
 }
 
@@ -78,19 +88,37 @@ function inGroups<T>(items: readonly T[], size: (item: T) => number, limit: numb
   return groups;
 }
 
-/** Splits an attempt whose outline shows two bodies, each half fitted on its own (recursively, `depth` times). */
+/** Halves of an attempt split apart only as a body and its limb (splitBodies): mergeParts leaves them to joinLimbs. */
+const limbHalves = new WeakSet<Attempt>();
+
+/**
+ * Splits an attempt whose outline shows two bodies, each half fitted on its own (recursively, `depth` times). A notch
+ * too shallow for two competitors side by side may still part a limb from its body (a walker's legs, whose mean front
+ * runs a little ahead of the torso's, read with the torso as one rigid outline): the halves are kept apart then only
+ * when one swings against the other, to be joined again as one body with limbs (joinLimbs), each read on its own.
+ */
 async function splitBodies(fits: FrameFits, a: Attempt, objects: readonly CompositeObject[], setup: FrameSetup, minRows: number, depth: number): Promise<Attempt[]> {
   if (!a.fit || depth === 0) return [a];
-  const at = bodyBoundary(a.fit.outline, minRows);
+  const two = bodyBoundary(a.fit.outline, minRows);
+  const at = two ?? bodyBoundary(a.fit.outline, minRows, LIMB_NOTCH_PX);
   if (at === null) return [a];
   const [lo, hi] = fits.across(a.span);
   const halves = [subSpan(a.span, lo, at - 1, objects, setup), subSpan(a.span, at, hi, objects, setup)];
   if (halves.some((h) => h.bottom - h.top + 1 < minRows)) return [a];
-  const out: Attempt[] = [];
+  const fitted: Attempt[] = [];
   for (const h of halves) {
     await fits.load([{ span: h, from: a.from, to: a.to }]);
-    out.push(...(await splitBodies(fits, fits.fit(h, a.sign, a.from, a.to), objects, setup, minRows, depth - 1)));
+    fitted.push(fits.fit(h, a.sign, a.from, a.to));
   }
+  if (two === null) {
+    const [x, y] = fitted as [Attempt, Attempt];
+    const read = [x, y].every((h) => h.fit?.reach === 'bracketed' && (h.span.lighting ?? 0) < LIGHTING_FLAG);
+    if (!read || !limbOfOneBody(limbCandidate(x), limbCandidate(y), LIMB_GAP_ROWS)) return [a];
+    limbHalves.add(x).add(y);
+    return fitted;
+  }
+  const out: Attempt[] = [];
+  for (const f of fitted) out.push(...(await splitBodies(fits, f, objects, setup, minRows, depth - 1)));
   return out;
 }
 
@@ -119,7 +147,8 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
       for (let j = i + 1; j < out.length; j++) {
         const a = out[i] as Attempt;
         const b = out[j] as Attempt;
-        if (!mayBeOneBody(a, b, minRows)) continue;
+        // A body and its limb split apart at a shallow notch stay apart here: they are joined as limbs (joinLimbs).
+        if (!mayBeOneBody(a, b, minRows) || (limbHalves.has(a) && limbHalves.has(b))) continue;
         const union: ObjectSpan = {
           top: Math.min(a.span.top, b.span.top),
           bottom: Math.max(a.span.bottom, b.span.bottom),

@@ -25,9 +25,10 @@ export const MAX_ROW_GAP = 4;
 
 /**
  * Where the outline divides into two bodies (the across-coordinate of the first row of the second), or null when it
- * is one. Each side must span at least `minRows` rows and a quarter of the other's.
+ * is one. Each side must span at least `minRows` rows and a quarter of the other's; `notchPx`: the shallowest notch
+ * (a shallower one may still part a limb from its body, limbs.ts, which the caller then tells from its fits).
  */
-export function bodyBoundary(outline: readonly OutlineRow[], minRows: number): number | null {
+export function bodyBoundary(outline: readonly OutlineRow[], minRows: number, notchPx = NOTCH_PX): number | null {
   const rows = [...outline].sort((x, y) => x.a - y.a);
   if (rows.length < 2 * minRows) return null;
   for (let i = 1; i < rows.length; i++) {
@@ -39,7 +40,7 @@ export function bodyBoundary(outline: readonly OutlineRow[], minRows: number): n
     2,
   );
   const sigmas = rows.map((r) => r.sigma).sort((x, y) => x - y);
-  const depth = Math.max(NOTCH_PX, 4 * (sigmas[Math.floor(sigmas.length / 2)] as number));
+  const depth = Math.max(notchPx, 4 * (sigmas[Math.floor(sigmas.length / 2)] as number));
   let peak = 0;
   for (let i = 1; i < o.length; i++) if ((o[i] as number) > (o[peak] as number)) peak = i;
   // Walking away from the highest nose on each side: the deepest dip followed by a rise of `depth` is a notch.

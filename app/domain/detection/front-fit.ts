@@ -81,6 +81,8 @@ export interface CrossingFit {
   outline: { a: number; o: number; sigma: number }[];
   /** Interval between the two frames the crossing lies between (s). */
   intervalS: number;
+  /** How far the body had moved by each frame fitted (px, arbitrary origin) and that displacement's noise (px). */
+  track: { t: number; p: number; noise: number }[];
 }
 
 /** Ratio of a frame's brightness to the background's (median over a sparse grid of pixels). */
@@ -230,6 +232,7 @@ function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: numbe
     reach,
     outline: rows.map((r) => ({ a: r.a, o: r.o, sigma: Math.max(rms, 0.02) / Math.sqrt(r.points) })),
     intervalS: dt,
+    track: frames.map((f) => ({ t: f.t, p: f.p, noise: frameNoise(f) })),
   };
 }
 

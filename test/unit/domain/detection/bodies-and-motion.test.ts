@@ -43,6 +43,16 @@ describe('bodyBoundary', () => {
     expect(bodyBoundary(twoFlat, 5)).not.toBeNull();
   });
 
+  it('finds a notch too shallow for two cars only when asked for a shallower one (a torso and its legs)', () => {
+    const rnd = createRandom(6);
+    // A torso's blunt nose and, below it, legs whose mean front runs 0.3 px ahead of it: a dip of about 1.3 px between.
+    const outline = [...nose(90, 46, 1.3, 0, rnd), ...nose(136, 34, 0.6, 0.3, rnd)];
+    expect(bodyBoundary(outline, 4)).toBeNull();
+    const at = bodyBoundary(outline, 4, 1);
+    expect(at).not.toBeNull();
+    expect(Math.abs((at as number) - 136)).toBeLessThanOrEqual(3);
+  });
+
   it('separates two runs of rows with a wide gap between them', () => {
     const rnd = createRandom(5);
     expect(bodyBoundary([...nose(10, 20, 3, 0, rnd), ...nose(40, 20, 3, 0, rnd)], 5)).toBe(40);
