@@ -14,7 +14,7 @@
 import { bodyBoundary, MAX_ROW_GAP, type OutlineRow } from '../domain/detection/bodies.js';
 import type { CompositeObject } from '../domain/detection/composite-objects.js';
 import { directionName } from '../domain/detection/line-crossing.js';
-import { addSeconds, coarseReading, LIGHTING_FLAG, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
+import { addSeconds, coarseReading, LIGHTING_FLAG, unionOfSpans, type ObjectSpan, type Reading } from '../domain/detection/reading.js';
 import { limbOfOneBody } from '../domain/detection/limbs.js';
 import { median } from '../domain/detection/robust.js';
 import { ticksToSeconds, type Ticks } from '../domain/time/ticks.js';
@@ -149,15 +149,7 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
         const b = out[j] as Attempt;
         // A body and its limb split apart at a shallow notch stay apart here: they are joined as limbs (joinLimbs).
         if (!mayBeOneBody(a, b, minRows) || (limbHalves.has(a) && limbHalves.has(b))) continue;
-        const union: ObjectSpan = {
-          top: Math.min(a.span.top, b.span.top),
-          bottom: Math.max(a.span.bottom, b.span.bottom),
-          firstColumn: Math.min(a.span.firstColumn, b.span.firstColumn),
-          lastColumn: Math.max(a.span.lastColumn, b.span.lastColumn),
-          contrast: Math.max(a.span.contrast, b.span.contrast),
-          // A body joined with what looked like light is a body.
-          lighting: Math.min(a.span.lighting ?? 0, b.span.lighting ?? 0),
-        };
+        const union = unionOfSpans(a.span, b.span);
         const from = Math.min(a.from, b.from);
         const to = Math.max(a.to, b.to);
         await fits.load([{ span: union, from, to }]);

@@ -5,7 +5,7 @@
 import { MAX_ROW_GAP } from '../domain/detection/bodies.js';
 import type { CrossingFit } from '../domain/detection/front-fit.js';
 import { limbOfOneBody, type LimbCandidate } from '../domain/detection/limbs.js';
-import { LIGHTING_FLAG, type ObjectSpan } from '../domain/detection/reading.js';
+import { LIGHTING_FLAG, unionOfSpans, type ObjectSpan } from '../domain/detection/reading.js';
 import { ticksToSeconds } from '../domain/time/ticks.js';
 import type { Attempt } from './frame-fits.js';
 
@@ -65,15 +65,7 @@ function bodyOfParts(a: Attempt, b: Attempt): Attempt {
   const first = at(a) <= at(b) ? a : b;
   const fa = a.fit as CrossingFit;
   const fb = b.fit as CrossingFit;
-  const span: ObjectSpan = {
-    ...first.span,
-    top: Math.min(a.span.top, b.span.top),
-    bottom: Math.max(a.span.bottom, b.span.bottom),
-    firstColumn: Math.min(a.span.firstColumn, b.span.firstColumn),
-    lastColumn: Math.max(a.span.lastColumn, b.span.lastColumn),
-    contrast: Math.max(a.span.contrast, b.span.contrast),
-    lighting: Math.min(a.span.lighting ?? 0, b.span.lighting ?? 0),
-  };
+  const span: ObjectSpan = { ...first.span, ...unionOfSpans(a.span, b.span) };
   const across: [number, number] = [Math.min(fa.across[0], fb.across[0]), Math.max(fa.across[1], fb.across[1])];
   // A body whose limbs swing is not the rigid outline its fit assumes: fronts stray from the fit in whole groups of
   // rows at once (a swinging arm leads in all of its rows), so no average over rows makes the leading point better

@@ -12,6 +12,18 @@ export type Direction = 'left-to-right' | 'right-to-left' | 'up' | 'down';
 /** The part of a composite object a reading is about: its rows and the columns it spans. */
 export type ObjectSpan = Pick<CompositeObject, 'firstColumn' | 'lastColumn' | 'top' | 'bottom' | 'contrast' | 'lighting'>;
 
+/** The span of two parts read as one body: all their rows and columns; a body joined with what looked like light is a body. */
+export function unionOfSpans(a: ObjectSpan, b: ObjectSpan): ObjectSpan {
+  return {
+    top: Math.min(a.top, b.top),
+    bottom: Math.max(a.bottom, b.bottom),
+    firstColumn: Math.min(a.firstColumn, b.firstColumn),
+    lastColumn: Math.max(a.lastColumn, b.lastColumn),
+    contrast: Math.max(a.contrast, b.contrast),
+    lighting: Math.min(a.lighting ?? 0, b.lighting ?? 0),
+  };
+}
+
 export interface Reading {
   span: ObjectSpan;
   time: Ticks;
