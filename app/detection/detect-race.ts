@@ -91,17 +91,17 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
   const { objects, model } = findCompositeObjects(plane, lineScan ? { still: stillBackground(plane) } : {});
   const threshold = Math.max(12, 0.8 * median(Array.from(model.threshold)));
   const geometry = lineGeometry(manifest.line);
+  // A body already on the line, as the composite shows it, before its reading says it crossed: its front was not
+  // read (late-front.ts). The frames' fits read it again above their own noise; failing that, its first column is
+  // all that is known.
+  const rowThreshold = model.threshold.map((t) => Math.max(t, 14));
+  const readLate = (r: Reading) => r.calibrated && paintBeforeReading(plane, model, rowThreshold, r.span, columnAtTime(timesNs, r.time));
   const found: Reading[] = lineScan
     ? objects.map((o) => lineScanReading(o, plane, model.background, threshold, timesNs))
     : objects.length
-        ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minObjectRows(plane.height))
+        ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minObjectRows(plane.height), readLate)
         : [];
-  // A body already on the line, as the composite shows it, before its reading says it crossed: its front was not
-  // read (late-front.ts), and its first column is all that is known.
-  const rowThreshold = model.threshold.map((t) => Math.max(t, 14));
-  const checked = found.map((r) =>
-    r.calibrated && paintBeforeReading(plane, model, rowThreshold, r.span, columnAtTime(timesNs, r.time)) ? coarseReading(r.span, timesNs, r.direction) : r,
-  );
+  const checked = found.map((r) => (readLate(r) ? coarseReading(r.span, timesNs, r.direction) : r));
   // One suggestion per body: pieces beside a body that pass the line with it are its parts (body-pieces.ts).
   const readings = joinPieces(checked, 2 * minObjectRows(plane.height));
   const suggestions = readings.map(

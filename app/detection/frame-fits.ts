@@ -7,6 +7,7 @@
 import type { CompositeObject } from '../domain/detection/composite-objects.js';
 import { cropToBand, medianBackground, type Band } from '../domain/detection/background.js';
 import { fitCrossing, frameGain, motionSign, type CrossingFit, type FitInput, type FrameAt, type RgbImage } from '../domain/detection/front-fit.js';
+import { noiseOfRows } from '../domain/detection/road-noise.js';
 import { bandAround, type LineGeometry } from '../domain/detection/line-crossing.js';
 import type { ObjectSpan } from '../domain/detection/reading.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
@@ -19,6 +20,14 @@ export const FIT_FRAMES_BEFORE = 5;
 export const FIT_FRAMES_FROM = 8;
 /** Frames spread over the recording for the still background. */
 const BACKGROUND_FRAMES = 25;
+/**
+ * A threshold from the frames' noise (`quietThreshold`) lies this many times over it: the composite's rule (4.5 times a
+ * row's noise, a fit using four fifths of it). On the tuning set's mirror car 3.5–4.5 read it alike; 5 missed its
+ * front again.
+ */
+const NOISE_TIMES = 0.8 * 4.5;
+/** The least threshold (0–255 colour distance): clean, uncompressed frames measure next to no noise. */
+const MIN_THRESHOLD = 6;
 /** Band images kept between loads (about 150 frames of a 720p band, 100 of a 1080p one). */
 const KEEP_BYTES = 128 * 1024 * 1024;
 
@@ -48,6 +57,8 @@ export class FrameFits {
   private heldBytes = 0;
   private readonly gains = new Map<number, number>();
   private background: RgbImage | null = null;
+  /** The background's frames, kept for the noise of a body's rows (`quietThreshold`): 25 band images, 33 MB at most (1080p). */
+  private noiseFrames: FrameAt[] = [];
   readonly window: number;
   /** The band around the line every frame is cut to. */
   private readonly band: Band;
@@ -86,6 +97,21 @@ export class FrameFits {
       backgroundFrames.map((f) => this.images.get(f) as RgbImage),
       { axis: geometry.motionAxis, ranges: [...objectLines, ...gainLines] },
     );
+    this.noiseFrames = backgroundFrames.map((f) => ({ t: 0, image: this.images.get(f) as RgbImage, gain: 1 }));
+  }
+
+  /**
+   * A threshold for these rows from the frames' own noise there (road-noise.ts), NOISE_TIMES over it (the
+   * composite's rows: 4.5 times theirs, less a fifth for a fit), or null when that is no lower than the one set from
+   * the composite (a chequered line or lane lines push that up, over what a body the colour of the road shows).
+   */
+  quietThreshold(across: readonly [number, number]): number | null {
+    const background = this.background as RgbImage;
+    const frames = this.noiseFrames.map((f) => ({ ...f, gain: frameGain(f.image, background) }));
+    const noise = noiseOfRows(frames, background, this.setup.geometry, across, this.window);
+    if (noise === null) return null;
+    const quiet = Math.max(MIN_THRESHOLD, NOISE_TIMES * noise);
+    return quiet < this.setup.threshold ? quiet : null;
   }
 
   /** The frames `fit` will need for these spans, read in one call (a video is decoded once for all of them). */
@@ -173,14 +199,14 @@ export class FrameFits {
   }
 
   /** Fits a span's crossing from the frames of columns [from, to) (loaded before). */
-  fit(span: ObjectSpan, sign: 1 | -1, from: number, to: number): Attempt {
+  fit(span: ObjectSpan, sign: 1 | -1, from: number, to: number, threshold = this.setup.threshold): Attempt {
     const ref = this.setup.timesNs[span.firstColumn] as Ticks;
-    return { span, sign, from, to, ref, fit: fitCrossing(this.fitInput(span, sign, from, to, ref)) };
+    return { span, sign, from, to, ref, fit: fitCrossing(this.fitInput(span, sign, from, to, ref, threshold)) };
   }
 
   /** What a fit of a span reads: its frames (times relative to `ref`), the background, its rows, the band. */
-  fitInput(span: ObjectSpan, sign: 1 | -1, from: number, to: number, ref: Ticks): FitInput {
-    const { geometry, threshold } = this.setup;
+  fitInput(span: ObjectSpan, sign: 1 | -1, from: number, to: number, ref: Ticks, threshold = this.setup.threshold): FitInput {
+    const { geometry } = this.setup;
     const frames: FrameAt[] = [];
     for (let c = Math.max(0, from); c < Math.min(this.columns, to); c++) frames.push(this.at(c, ref));
     return { frames, background: this.background as RgbImage, geometry, across: this.across(span), sign, window: this.window, threshold };

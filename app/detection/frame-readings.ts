@@ -41,7 +41,20 @@ const LIMB_NOTCH_PX = 1;
 const STACKED_GAP = 4;
 const STACKED_COLUMNS = 2;
 
-export async function readingsFromFrames(objects: readonly CompositeObject[], setup: FrameSetup, read: FrameReader, minRows: number): Promise<Reading[]> {
+/**
+ * `readLate`: whether a reading crosses the line later than the composite shows the body on it (late-front.ts). Such a
+ * body is read again with a threshold from the frames' own noise on its rows, when that is lower than the one the
+ * fits use: a body the colour of the road (a mirror-like one) differs from it by less than a threshold the
+ * composite's noisy rows (a chequered line, lane lines) set, and the fit read the first bright part behind its front
+ * instead. The new reading is kept when it is not late too.
+ */
+export async function readingsFromFrames(
+  objects: readonly CompositeObject[],
+  setup: FrameSetup,
+  read: FrameReader,
+  minRows: number,
+  readLate: (r: Reading) => boolean = () => false,
+): Promise<Reading[]> {
   const fits = new FrameFits(setup, read);
   const first = objects.map((o) => ({ span: o, ...firstRange(o) }));
   await fits.prepareBackground(objects);
@@ -57,7 +70,21 @@ export async function readingsFromFrames(objects: readonly CompositeObject[], se
   for (const a of attempts) split.push(...(await splitBodies(fits, a, objects, setup, minRows, 2)));
   attempts = await mergeParts(fits, split, minRows);
   attempts = joinLimbs(attempts);
-  return attempts.map((a) => toReading(a, setup.timesNs, setup));
+  const readings: Reading[] = [];
+  for (const a of attempts) {
+    const first = toReading(a, setup.timesNs, setup);
+    readings.push(readLate(first) ? ((await readAgainQuiet(fits, a, setup, readLate)) ?? first) : first);
+  }
+  return readings;
+}
+
+/** A late reading's body read again above the frames' own noise on its rows (null: no lower threshold, or late again). */
+async function readAgainQuiet(fits: FrameFits, a: Attempt, setup: FrameSetup, readLate: (r: Reading) => boolean): Promise<Reading | null> {
+  const threshold = fits.quietThreshold(fits.across(a.span));
+  if (threshold === null) return null;
+  await fits.load([{ span: a.span, from: a.from, to: a.to }]);
+  const again = toReading(fits.fit(a.span, a.sign, a.from, a.to, threshold), setup.timesNs, setup);
+  return again.calibrated && !readLate(again) ? again : null;
 }
 
 async function extendShort(fits: FrameFits, attempts: Attempt[]): Promise<Attempt[]> {
