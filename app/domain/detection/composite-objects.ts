@@ -12,7 +12,7 @@
  * that a band of blind rows keeps apart are joined.
  */
 import { joinBodyParts } from './body-parts.js';
-import { lightingScore } from './lighting.js';
+import { leavesWithSceneLight, lightingScore } from './lighting.js';
 import { medianInPlace, runningMedian } from './robust.js';
 import type { StillBackground } from './still-background.js';
 
@@ -37,6 +37,8 @@ export interface CompositeObject {
   firstByRow: number[];
   /** 0–1: how much of it is only light (a shadow, a reflection, a change of lighting) rather than a body (lighting.ts). */
   lighting?: number;
+  /** On the line from the first column, it leaves the line just as the whole scene's light changes (lighting.ts). */
+  leavesWithLight?: boolean;
   /** The regions joined into this object as parts of one body (body-parts.ts), each read on its own; absent where the object is one region. */
   parts?: CompositeObject[];
 }
@@ -250,6 +252,7 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
     area: box.cells.length,
     contrast: contrasts.get(box) ?? contrastOf(box.cells),
     lighting: lightingScore(box.cells, { data: p.data, width: W, background: model.background, gain: model.gain, threshold: thr }),
+    ...(leavesWithSceneLight(box.first, box.last, model.gain) ? { leavesWithLight: true } : {}),
     firstByRow: firstColumns(box, W),
   });
   const joined = new Map<Box, Box[]>();

@@ -74,3 +74,25 @@ export function lightAndPaint(cells: readonly number[], m: LightingInput): { lig
   }
   return { light, paint };
 }
+
+/** A change of the whole scene's light this large (a share of it) as an object leaves the line explains the object. */
+const SCENE_LIGHT_STEP = 0.1;
+/** Columns either side of the object's last one over which the scene's light is compared. */
+const SCENE_LIGHT_COLUMNS = 10;
+
+/**
+ * Does an object on the line from the first column leave it just as the whole scene's light changes (the sun coming
+ * out, an exposure step)? Its only end is then the scene's: it may be the scene as lit before, where the light did
+ * not change by the same factor everywhere (a pale mark, a clipped highlight), rather than a body that moved away. A
+ * body on the line at the start leaves whenever it drives on, whatever the light does. `gain`: each composite
+ * column's exposure gain.
+ */
+export function leavesWithSceneLight(firstColumn: number, lastColumn: number, gain: ArrayLike<number>): boolean {
+  if (firstColumn !== 0 || lastColumn + 1 >= gain.length) return false;
+  const n = Math.min(SCENE_LIGHT_COLUMNS, lastColumn + 1, gain.length - lastColumn - 1);
+  const before = Float32Array.from({ length: n }, (_, k) => gain[lastColumn - k] as number);
+  const after = Float32Array.from({ length: n }, (_, k) => gain[lastColumn + 1 + k] as number);
+  const b = medianInPlace(before, n);
+  const a = medianInPlace(after, n);
+  return b > 0 && Math.abs(a / b - 1) >= SCENE_LIGHT_STEP;
+}

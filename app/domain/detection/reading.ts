@@ -10,7 +10,7 @@ import type { CompositeObject } from './composite-objects.js';
 export type Direction = 'left-to-right' | 'right-to-left' | 'up' | 'down';
 
 /** The part of a composite object a reading is about: its rows and the columns it spans. */
-export type ObjectSpan = Pick<CompositeObject, 'firstColumn' | 'lastColumn' | 'top' | 'bottom' | 'contrast' | 'lighting'>;
+export type ObjectSpan = Pick<CompositeObject, 'firstColumn' | 'lastColumn' | 'top' | 'bottom' | 'contrast' | 'lighting' | 'leavesWithLight'>;
 
 /** The span of two parts read as one body: all their rows and columns; a body joined with what looked like light is a body. */
 export function unionOfSpans(a: ObjectSpan, b: ObjectSpan): ObjectSpan {
@@ -84,11 +84,13 @@ export const LIGHTING_FLAG = 0.15;
 /**
  * Flags `low-confidence` where the reading may be no competitor (light, the background) or was read poorly. An
  * object already on the line at the start has no crossing to read and is judged by how clearly it stands out (a
- * clear body there is a body, its time just unknown).
+ * clear body there is a body, its time just unknown), unless it leaves the line just as the whole scene's light
+ * changes (lighting.ts `leavesWithSceneLight`): then the light may be all it was.
  */
 export function withConfidenceFlag(r: Reading): EdgeFlag[] {
-  const read = r.flags.includes('on-line-at-start') ? contrastTerm(r) : confidenceOf(r);
-  const low = read < LOW_CONFIDENCE || (r.span.lighting ?? 0) >= LIGHTING_FLAG;
+  const atStart = r.flags.includes('on-line-at-start');
+  const read = atStart ? contrastTerm(r) : confidenceOf(r);
+  const low = read < LOW_CONFIDENCE || (r.span.lighting ?? 0) >= LIGHTING_FLAG || (atStart && r.span.leavesWithLight === true);
   return low && !r.flags.includes('low-confidence') ? [...r.flags, 'low-confidence'] : r.flags;
 }
 

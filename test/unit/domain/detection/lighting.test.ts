@@ -4,7 +4,7 @@
  * nothing tells them apart and the score stays low (a dark car over plain asphalt is not taken for a shadow).
  */
 import { describe, expect, it } from 'vitest';
-import { lightingScore } from '../../../../app/domain/detection/lighting.js';
+import { leavesWithSceneLight, lightingScore } from '../../../../app/domain/detection/lighting.js';
 
 const W = 40;
 const H = 40;
@@ -42,5 +42,23 @@ describe('lightingScore', () => {
   it('cannot tell a shadow from a dark body over a plain background, and does not claim to', () => {
     const { cells, input } = composite(false, (r, c, bg) => (inRegion(r, c) ? 0.4 * bg : null));
     expect(lightingScore(cells, input)).toBeLessThan(0.15);
+  });
+});
+
+describe('leavesWithSceneLight', () => {
+  // Mains flicker (±8 %) before the sun comes out at column 24, the whole scene then 25 % brighter.
+  const gain = Array.from({ length: 60 }, (_, c) => (c < 22 ? 0.83 : c < 24 ? 0.93 : 1.03) * (1 + 0.08 * Math.sin(c * 2.6)));
+
+  it('says so of an object on the line from the first column that leaves it as the sun comes out', () => {
+    expect(leavesWithSceneLight(0, 23, gain)).toBe(true);
+  });
+
+  it('does not of a body on the line at the start that drives on while the light stays', () => {
+    expect(leavesWithSceneLight(0, 13, gain)).toBe(false);
+    expect(leavesWithSceneLight(0, 13, new Array<number>(60).fill(1))).toBe(false);
+  });
+
+  it('does not of an object that crossed the line during the recording', () => {
+    expect(leavesWithSceneLight(5, 23, gain)).toBe(false);
   });
 });
