@@ -12,9 +12,8 @@
  *
  * The stated uncertainty (one standard deviation) adds the noise of the outline and of the two frames'
  * displacements, the irregularity of the motion (frames whose steps are uneven, as in footage converted from another
- * frame rate, make any reading between two frames that uncertain), a small bias common to all fronts of a
- * blurred edge, and the stretch ahead of the leading point that still differs clearly from the background but too
- * faintly to be read as the body (the edge may lie anywhere over it). The accuracy benchmark checks it: at least 90 % of errors within twice it, none beyond four times.
+ * frame rate, make any reading between two frames that uncertain) and a small bias common to all fronts of a
+ * blurred edge. The accuracy benchmark checks it: at least 90 % of errors within twice it, none beyond four times.
  */
 import { frontBehindShade, frontInProfile, profileOf, type Front, type ShadeEvidence } from './front-profile.js';
 import type { LineGeometry } from './line-crossing.js';
@@ -84,11 +83,6 @@ export interface CrossingFit {
   intervalS: number;
   /** How far the body had moved by each frame fitted (px, arbitrary origin) and that displacement's noise (px). */
   track: { t: number; p: number; noise: number }[];
-  /**
-   * How far ahead of the leading point (px) the frames still differ clearly from the background, too faintly to be
-   * read as the body's front (front-profile.ts `Front.ahead`): the body's edge may lie anywhere over it.
-   */
-  aheadPx: number;
 }
 
 /** Ratio of a frame's brightness to the background's (median over a sparse grid of pixels). */
@@ -127,11 +121,10 @@ export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: 
     }
     const fronts = shade?.cut ? behindShade(read) : read.map((r) => r.front);
     if (!fronts) continue;
-    const pts: RowPoints = { a, t: [], s: [], ahead: [] };
+    const pts: RowPoints = { a, t: [], s: [] };
     fronts.forEach((front, i) => {
       pts.t.push((read[i] as { t: number }).t);
       pts.s.push(front.s);
-      pts.ahead?.push(front.ahead ?? 0);
       widths?.push(front.width);
     });
     if (pts.t.length >= 2) rows.push(pts);
@@ -184,16 +177,14 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   if (!rough) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
   const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
-  const fronts = measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard);
-  const motion = fitRigidMotion(fronts);
+  const motion = fitRigidMotion(measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard));
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
-  return solveCrossing(motion, rough, rough === sharp && widths.length ? median(widths) : 1, fronts);
+  return solveCrossing(motion, rough, rough === sharp && widths.length ? median(widths) : 1);
 }
 
-function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number, fronts: readonly RowPoints[]): CrossingFit | null {
+function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number): CrossingFit | null {
   const { frames, rows, rms } = motion;
   const tip = leadingPoint(rows, Math.max(rms, 0.02));
-  const ahead = stretchAheadOfTip(fronts, tip.a);
   const frameNoise = (f: FrameDisplacement) => Math.max(rms, 0.02) * Math.sqrt(ROW_CORRELATION / f.rows);
   const x = frames.map((f) => tip.o + f.p);
   let k = -1;
@@ -228,11 +219,7 @@ function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: numbe
     irregular.px ** 2 * ((1 - phi) ** 2 + phi ** 2) +
     // Unmixing a blurred edge against a background that is not quite the one under it (a shadow's fade, JPEG
     // ringing) shifts every row's front alike, by a small share of the edge's width: no average removes it.
-    (EDGE_BIAS * edgeWidth) ** 2 +
-    // A clear difference ahead of the front too faint against the body's own colour to be read as its edge (a dim
-    // face of the body, or a dark rim or halo beside it: on the committed bolt clip the head's side face, 10 px
-    // ahead of its bright top) leaves the edge anywhere over that stretch: its spread, as of a uniform one.
-    ahead ** 2 / 12;
+    (EDGE_BIAS * edgeWidth) ** 2;
   const points = rows.reduce((n, r) => n + r.points, 0);
   return {
     t,
@@ -246,17 +233,7 @@ function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: numbe
     outline: rows.map((r) => ({ a: r.a, o: r.o, sigma: Math.max(rms, 0.02) / Math.sqrt(r.points) })),
     intervalS: dt,
     track: frames.map((f) => ({ t: f.t, p: f.p, noise: frameNoise(f) })),
-    aheadPx: ahead,
   };
-}
-
-/** Rows either side of the leading point whose fronts tell how far ahead of it the body may reach. */
-const TIP_ROWS = 3;
-
-/** Median over the fronts on the rows around the leading point of their unexplained clear stretch ahead (px). */
-function stretchAheadOfTip(fronts: readonly RowPoints[], tipA: number): number {
-  const near = fronts.filter((r) => Math.abs(r.a - tipA) <= TIP_ROWS).flatMap((r) => r.ahead ?? []);
-  return near.length ? median(near) : 0;
 }
 
 /**

@@ -80,12 +80,6 @@ export interface Front {
   s: number;
   /** Width of the edge (px): from the last fully covered sample to the first empty one; blur widens it. */
   width: number;
-  /**
-   * How far ahead of the front (px) the pixels still differ clearly from the background, though too faintly against
-   * the body's own colour to be its front (a halo, a dark rim, or a dim face of the body itself): the front may lie
-   * anywhere over that stretch. 0 where nothing is left unexplained (a shadow recognised as one is explained).
-   */
-  ahead?: number;
 }
 
 /** Fronts read, and textured shade stretches among them (hard-shadow.ts): the evidence of a hard shadow. */
@@ -105,15 +99,7 @@ export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infi
       if (hardShadeAt(p, k, threshold)?.textured) evidence.textured++;
     }
   }
-  const front = bodyFront(p, threshold);
-  return front ? { ...front, ahead: clearStretchAhead(p, k, threshold, front.s) } : null;
-}
-
-/** From the front at `s` (px) to the end of the run of samples beyond sample `k` over the threshold. */
-function clearStretchAhead(p: Profile, k: number, threshold: number, s: number): number {
-  let j = k + 1;
-  while (j < p.n && (p.mag[j] as number) > threshold) j++;
-  return Math.max(0, p.s0 + j - 0.5 - s);
+  return bodyFront(p, threshold);
 }
 
 /** The body's edge behind a hard shadow's stretch ahead of it, or null where the front is no such stretch. */

@@ -13,8 +13,6 @@ export interface RowPoints {
   /** Frame times and the front's signed position downstream of the line in each (px). */
   t: number[];
   s: number[];
-  /** Each front's unexplained clear stretch ahead of it (px; front-profile.ts `Front.ahead`), where measured. */
-  ahead?: number[];
 }
 
 export interface FrameDisplacement {
