@@ -19,7 +19,7 @@ import { lineGeometry } from '../domain/detection/line-crossing.js';
 import { lineScanReading } from '../domain/detection/linescan-edge.js';
 import { joinPieces } from '../domain/detection/body-pieces.js';
 import { paintBeforeReading } from '../domain/detection/late-front.js';
-import { coarseReading, confidenceOf, withConfidenceFlag, type Reading } from '../domain/detection/reading.js';
+import { confidenceOf, withConfidenceFlag, type Reading } from '../domain/detection/reading.js';
 import { stillBackground } from '../domain/detection/still-background.js';
 import { median } from '../domain/detection/robust.js';
 import { UserError } from '../domain/errors.js';
@@ -101,9 +101,8 @@ async function detect(racePath: string, manifest: EvidenceManifest): Promise<Edg
     : objects.length
         ? await readingsFromFrames(objects, { manifest, timesNs, frameOfColumn: times.frames, geometry, threshold }, frameReader(manifest), minObjectRows(plane.height), readLate)
         : [];
-  const checked = found.map((r) => (readLate(r) ? coarseReading(r.span, timesNs, r.direction) : r));
   // One suggestion per body: pieces beside a body that pass the line with it are its parts (body-pieces.ts).
-  const readings = joinPieces(checked, 2 * minObjectRows(plane.height));
+  const readings = joinPieces(found, 2 * minObjectRows(plane.height));
   const suggestions = readings.map(
     (r) =>
       ({

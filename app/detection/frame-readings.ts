@@ -46,7 +46,8 @@ const STACKED_COLUMNS = 2;
  * body is read again with a threshold from the frames' own noise on its rows, when that is lower than the one the
  * fits use: a body the colour of the road (a mirror-like one) differs from it by less than a threshold the
  * composite's noisy rows (a chequered line, lane lines) set, and the fit read the first bright part behind its front
- * instead. The new reading is kept when it is not late too.
+ * instead. The new reading is kept when it is not late too; otherwise the composite's first column is all that is
+ * known (its coarse reading).
  */
 export async function readingsFromFrames(
   objects: readonly CompositeObject[],
@@ -73,7 +74,7 @@ export async function readingsFromFrames(
   const readings: Reading[] = [];
   for (const a of attempts) {
     const first = toReading(a, setup.timesNs, setup);
-    readings.push(readLate(first) ? ((await readAgainQuiet(fits, a, setup, readLate)) ?? first) : first);
+    readings.push(readLate(first) ? ((await readAgainQuiet(fits, a, setup, readLate)) ?? coarseReading(first.span, setup.timesNs, first.direction)) : first);
   }
   return readings;
 }
