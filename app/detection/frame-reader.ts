@@ -5,7 +5,7 @@
  * orientation); a GIF goes through the shared source reader. Frames are read from the
  * footage the manifest names and the detector never modifies them.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -15,7 +15,8 @@ import { UserError } from '../domain/errors.js';
 import type { EvidenceManifest } from '../domain/race/evidence.js';
 import { openCachedSource } from '../imaging/source-cache.js';
 import { ffmpegPath, framePassthroughArgs, missingTool, runTool } from '../imaging/sources/ffmpeg.js';
-import { decodeJpegFrameWithFfmpeg, ffconcatList } from '../imaging/sources/jpeg-ffmpeg.js';
+import { decodeJpegFrameWithFfmpeg } from '../imaging/sources/jpeg-ffmpeg.js';
+import { jpegListInput } from '../imaging/sources/jpeg-list-input.js';
 import type { Samples } from '../imaging/pixels.js';
 import { clipBand, keyframesOf, readVideoFrames } from './video-frames.js';
 
@@ -102,7 +103,7 @@ async function readFolderBatch(manifest: EvidenceManifest, unique: readonly numb
 }
 
 /**
- * JPEG files decoded by one FFmpeg through the concat demuxer, in list order, exactly as decoding each on its own
+ * JPEG files decoded by one FFmpeg as one input (jpeg-list-input.ts), in list order, exactly as decoding each on its own
  * (same decoder, same conversion); grey stays grey and is then replicated. Throws unless every file decoded.
  */
 async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 3, band?: Band): Promise<RgbImage[]> {
@@ -113,14 +114,13 @@ async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 
   const crop = band ? `,crop=${box.width}:${box.height}:${box.left}:${box.top}` : '';
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pf-detect-'));
   try {
-    const list = path.join(dir, 'frames.ffconcat');
-    await writeFile(list, ffconcatList(files));
-    const res = await runTool(ffmpegPath(), [
-      '-v', 'error', '-nostdin', '-f', 'concat', '-safe', '0', '-i', list,
-      '-vf', `${channels === 1 ? 'format=gray' : 'format=rgb24'}${crop}`, ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
-    ]);
+    const input = await jpegListInput(files, path.join(dir, 'frames'));
     const bytes = box.width * box.height * channels;
-    if (res.code !== 0 || res.stdout.length !== bytes * files.length) throw new Error(`concat decode gave ${res.stdout.length} bytes for ${files.length} frames`);
+    const res = await runTool(ffmpegPath(), [
+      '-v', 'error', '-nostdin', ...input,
+      '-vf', `${channels === 1 ? 'format=gray' : 'format=rgb24'}${crop}`, ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
+    ], undefined, bytes * files.length);
+    if (res.code !== 0 || res.stdout.length !== bytes * files.length) throw new Error(`the list decode gave ${res.stdout.length} bytes for ${files.length} frames`);
     return files.map((_, k) => {
       const { width, height, data } = greyToRgb(new Uint8Array(res.stdout.buffer, res.stdout.byteOffset + k * bytes, bytes), box.width, box.height, channels);
       // Built as cropToBand builds a band (the same properties in the same order): the fits' inner loops read

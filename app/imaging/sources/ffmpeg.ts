@@ -44,12 +44,18 @@ export interface RunResult {
 }
 
 /** Runs a tool to completion, capturing its output. */
-export function runTool(bin: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+/**
+ * Runs a tool to its end, its output collected. `expectBytes`, where the caller knows the output's size (frames of
+ * a known size), has it copied as it arrives into one buffer of that size: holding every pipe chunk and joining
+ * them at the end cost a second copy of the whole output and twice its memory (64 MB batches of bands in the
+ * suggestions pass).
+ */
+export function runTool(bin: string, args: string[], signal?: AbortSignal, expectBytes?: number): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
-    const out: Buffer[] = [];
+    const out = new ToolOutput(expectBytes);
     let err = '';
-    proc.stdout.on('data', (c: Buffer) => out.push(c));
+    proc.stdout.on('data', (c: Buffer) => out.add(c));
     proc.stderr.on('data', (c: Buffer) => {
       if (err.length < 1_000_000) err += c.toString('utf8');
     });
@@ -58,8 +64,32 @@ export function runTool(bin: string, args: string[], signal?: AbortSignal): Prom
       else if (e.name === 'AbortError') reject(new CancelledError('Build cancelled.'));
       else reject(e);
     });
-    proc.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr: err }));
+    proc.on('close', (code) => resolve({ code, stdout: out.bytes(), stderr: err }));
   });
+}
+
+/** A tool's stdout: chunks kept and joined at the end, or copied into one buffer of the size expected. */
+class ToolOutput {
+  private readonly chunks: Buffer[] = [];
+  private readonly whole: Buffer | null;
+  private filled = 0;
+
+  constructor(expectBytes: number | undefined) {
+    this.whole = expectBytes && expectBytes > 0 ? Buffer.allocUnsafeSlow(expectBytes) : null;
+  }
+
+  add(chunk: Buffer): void {
+    if (this.whole && this.chunks.length === 0 && this.filled + chunk.length <= this.whole.length) {
+      chunk.copy(this.whole, this.filled);
+      this.filled += chunk.length;
+    } else this.chunks.push(chunk); // more than expected: the caller sees the true size
+  }
+
+  bytes(): Buffer {
+    const head = this.whole ? this.whole.subarray(0, this.filled) : null;
+    if (this.chunks.length === 0) return head ?? Buffer.alloc(0);
+    return Buffer.concat(head ? [head, ...this.chunks] : this.chunks);
+  }
 }
 
 /** The most telling line of ffmpeg's stderr (the last one that reads like an error). */

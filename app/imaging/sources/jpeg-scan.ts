@@ -1,17 +1,17 @@
 /**
- * Every JPEG frame's header and end, checked before FFmpeg sees the folder. FFmpeg's concat decoder cannot name
- * a bad file: a frame of another size makes it rebuild its filters and lose the good frame it held (the failure
- * then lands on the wrong file), and after an error the rest of its list is lost. So a frame of the wrong size or
- * format, an empty, foreign or cut-off file never reaches it: it is named here, before decoding starts. Each file is
- * read whole once, and that read is also the one its evidence hash is taken from (reading the head and tail here
+ * Every JPEG frame's header and end, checked before FFmpeg sees the folder. FFmpeg reading a list of files cannot
+ * name a bad file: a frame of another size makes it rebuild its filters and lose the good frame it held (the
+ * failure then lands on the wrong file). So a frame of the wrong size or format, an empty, foreign or cut-off file
+ * never reaches it: it is named here, before decoding starts. Each file is read whole once (into a reused buffer:
+ * reused-read.ts), and that read is also the one its evidence hash is taken from (reading the head and tail here
  * and the whole file again for the hash cost a second open, stat and read per frame: ~0.4 ms of CPU each).
  */
-import { readFile } from 'node:fs/promises';
 import type { EvidenceFile } from '../../domain/race/evidence.js';
 import { sha256Bytes } from '../../store/sha256.js';
 import { orderedMap } from '../concurrency.js';
 import type { PixelFormat } from '../pixels.js';
 import { readImageHeader } from './image-header.js';
+import { ReusedReads } from './reused-read.js';
 
 const SCANS_IN_FLIGHT = 16;
 
@@ -47,22 +47,23 @@ export interface ScannedFrame {
   evidence: EvidenceFile | null;
 }
 
-async function scanOne(file: string, want: JpegExpectation): Promise<ScannedFrame> {
-  let buf: Buffer;
+async function scanOne(file: string, want: JpegExpectation, reads: ReusedReads): Promise<ScannedFrame> {
   try {
-    buf = await readFile(file);
+    // The one read serves the checks and the evidence hash: each frame is opened once here (and once by FFmpeg).
+    return await reads.withFile(file, (buf) => ({
+      problem: jpegProblem(file, buf.length, buf, buf.subarray(Math.max(0, buf.length - 64)), want),
+      evidence: { path: file, bytes: buf.length, sha256: sha256Bytes(buf) },
+    }));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { problem: `${file}: ${code === 'ENOENT' ? 'missing (was it moved during the build?)' : 'cannot be read'}`, evidence: null };
   }
-  // The one read serves the checks and the evidence hash: each frame is opened once here (and once by FFmpeg).
-  const evidence = { path: file, bytes: buf.length, sha256: sha256Bytes(buf) };
-  return { problem: jpegProblem(file, buf.length, buf, buf.subarray(Math.max(0, buf.length - 64)), want), evidence };
 }
 
 /** Every frame's problem (null where it is fine) and evidence record, in frame order. */
 export async function scanJpegFrames(files: readonly string[], want: JpegExpectation, signal?: AbortSignal): Promise<ScannedFrame[]> {
   const scanned: ScannedFrame[] = [];
-  for await (const p of orderedMap(files.length, SCANS_IN_FLIGHT, (i) => scanOne(files[i] as string, want), signal)) scanned.push(p);
+  const reads = new ReusedReads();
+  for await (const p of orderedMap(files.length, SCANS_IN_FLIGHT, (i) => scanOne(files[i] as string, want, reads), signal)) scanned.push(p);
   return scanned;
 }
