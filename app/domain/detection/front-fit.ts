@@ -15,7 +15,7 @@
  * frame rate, make any reading between two frames that uncertain) and a small bias common to all fronts of a
  * blurred edge. The accuracy benchmark checks it: at least 90 % of errors within twice it, none beyond four times.
  */
-import { frontBehindShade, frontInProfile, profileOf, type Front, type ShadeEvidence } from './front-profile.js';
+import { frontBehindShade, frontInProfile, profileBuffers, profileOf, type Front, type ShadeEvidence } from './front-profile.js';
 import type { LineGeometry } from './line-crossing.js';
 import { leadingPoint } from './leading-point.js';
 import { fitRigidMotion, irregularity, meanSpeed, type FrameDisplacement, type RigidMotion, type RowPoints } from './rigid-motion.js';
@@ -109,11 +109,12 @@ export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: 
   const axis = geometry.motionAxis;
   const [a0, a1] = input.across;
   const rows: RowPoints[] = [];
+  const buffers = profileBuffers(window);
   for (let a = Math.ceil(a0); a <= Math.floor(a1); a++) {
     const lineM = geometry.lineAt(a);
     const read: { t: number; front: Front; behind: Front | null }[] = [];
     for (const f of frames) {
-      const prof = profileOf(f, background, axis, a, lineM, sign, window);
+      const prof = profileOf(f, background, axis, a, lineM, sign, window, buffers);
       if (!prof) continue;
       const front = frontInProfile(prof, threshold, shadowWidth, shade?.evidence);
       if (front === null) continue;
@@ -249,12 +250,13 @@ export function motionSign(
   window: number,
   threshold: number,
 ): 1 | -1 {
+  const buffers = profileBuffers(window);
   const side = (f: FrameAt) => {
     let low = 0;
     let high = 0;
     for (let a = Math.ceil(across[0]); a <= Math.floor(across[1]); a++) {
       const lineM = geometry.lineAt(a);
-      const prof = profileOf(f, background, geometry.motionAxis, a, lineM, 1, window);
+      const prof = profileOf(f, background, geometry.motionAxis, a, lineM, 1, window, buffers);
       if (!prof) continue;
       for (let k = 0; k < prof.n; k++) {
         if ((prof.mag[k] as number) <= threshold) continue;

@@ -34,13 +34,33 @@ function pixelIndex(img: RgbImage, axis: 'x' | 'y', m: number, a: number): numbe
   return (y * img.width + x) * 3;
 }
 
-/** The pixels of one row across the line, ordered downstream (in the direction of motion). */
-export function profileOf(frame: FrameAt, bg: RgbImage, axis: 'x' | 'y', a: number, lineM: number, sign: 1 | -1, window: number): Profile | null {
+/**
+ * Arrays a profile is read into and read from before the next one is (profileOf's `into`). A fit reads every
+ * row of every frame three times and keeps no profile: three new typed arrays for each were a malloc, a zero fill
+ * and a free on another thread apiece, and the threads' contention on the allocator's lock showed in the profile.
+ */
+export interface ProfileBuffers {
+  diff: Float32Array;
+  bg: Float32Array;
+  mag: Float32Array;
+}
+
+export function profileBuffers(window: number): ProfileBuffers {
+  const n = 2 * window + 1;
+  return { diff: new Float32Array(n * 3), bg: new Float32Array(n * 3), mag: new Float32Array(n) };
+}
+
+/**
+ * The pixels of one row across the line, ordered downstream (in the direction of motion). With `into`, the
+ * profile is those arrays: valid until the next profile is read into them.
+ */
+export function profileOf(frame: FrameAt, bg: RgbImage, axis: 'x' | 'y', a: number, lineM: number, sign: 1 | -1, window: number, into?: ProfileBuffers): Profile | null {
   const centre = Math.round(lineM);
   const n = 2 * window + 1;
-  const diff = new Float32Array(n * 3);
-  const back = new Float32Array(n * 3);
-  const mag = new Float32Array(n);
+  const reuse = into !== undefined && into.mag.length >= n;
+  const diff = reuse ? into.diff : new Float32Array(n * 3);
+  const back = reuse ? into.bg : new Float32Array(n * 3);
+  const mag = reuse ? into.mag : new Float32Array(n);
   let count = 0;
   let s0 = 0;
   for (let k = 0; k < n; k++) {

@@ -5,7 +5,7 @@
  * where a body the colour of the road (a mirror-like one) still stands out from the road's own noise.
  */
 import type { FrameAt, RgbImage } from './front-fit.js';
-import { profileOf } from './front-profile.js';
+import { profileBuffers, profileOf } from './front-profile.js';
 import type { LineGeometry } from './line-crossing.js';
 import { median, medianInPlace } from './robust.js';
 
@@ -17,10 +17,11 @@ import { median, medianInPlace } from './robust.js';
  */
 export function noiseOfRows(frames: readonly FrameAt[], background: RgbImage, geometry: LineGeometry, across: readonly [number, number], window: number): number | null {
   const rows: number[] = [];
+  const buffers = profileBuffers(window);
   for (let a = Math.ceil(across[0]); a <= Math.floor(across[1]); a++) {
     const values: number[] = [];
     for (const f of frames) {
-      const prof = profileOf(f, background, geometry.motionAxis, a, geometry.lineAt(a), 1, window);
+      const prof = profileOf(f, background, geometry.motionAxis, a, geometry.lineAt(a), 1, window, buffers);
       if (prof) for (let k = 0; k < prof.n; k++) values.push(prof.mag[k] as number);
     }
     if (values.length) rows.push(medianInPlace(values));
