@@ -195,24 +195,48 @@ async function mergeParts(fits: FrameFits, attempts: Attempt[], minRows: number)
 
 function mayBeOneBody(a: Attempt, b: Attempt, minRows: number): boolean {
   if (a.sign !== b.sign) return false;
-  const rowGap = Math.max(a.span.top, b.span.top) - Math.min(a.span.bottom, b.span.bottom) - 1;
+  const rowGap = rowGapOf(a, b);
   const overlapInTime = a.span.firstColumn <= b.span.lastColumn + 2 && b.span.firstColumn <= a.span.lastColumn + 2;
   if (rowGap <= ADJACENT_ROWS && overlapInTime) return true;
   const together = Math.abs(a.span.firstColumn - b.span.firstColumn) <= STACKED_COLUMNS && Math.abs(a.span.lastColumn - b.span.lastColumn) <= STACKED_COLUMNS;
-  return together && rowGap <= STACKED_GAP * minRows;
+  return together && (rowGap <= STACKED_GAP * minRows || longBody(a, b, minRows));
+}
+
+const rowGapOf = (a: Attempt, b: Attempt) => Math.max(a.span.top, b.span.top) - Math.min(a.span.bottom, b.span.bottom) - 1;
+
+/**
+ * Pieces stacked further apart than STACKED_GAP smallest objects, but no further than the longer one is long: a long
+ * body's pieces (the committed bolt clip's shank, 66 and 39 rows with 31 between: the composite misses the rows
+ * between, whose columns' gains the bolt across most of the line sets, while the frames show the shank there).
+ */
+function longBody(a: Attempt, b: Attempt, minRows: number): boolean {
+  const longer = Math.max(a.span.bottom - a.span.top, b.span.bottom - b.span.top) + 1;
+  const gap = rowGapOf(a, b);
+  return gap > STACKED_GAP * minRows && gap <= longer;
 }
 
 /**
  * The joint fit is one body when it reads its crossing, fits no worse than its parts did (one rigid motion), and
- * its outline has one nose and no step where the parts meet.
+ * its outline has one nose and no step where the parts meet. For a long body's pieces far apart, a second nose
+ * inside one piece's own rows (the bolt's shadow beside its far end, read ahead of its shank) is that piece's own
+ * business; only one between them, or where they meet, parts two bodies.
  */
 function isOneBody(joint: Attempt, a: Attempt, b: Attempt, minRows: number): boolean {
   const fit = joint.fit;
   if (!fit || fit.reach !== 'bracketed') return false;
   const partsRms = Math.max(a.fit?.residualPx ?? 0, b.fit?.residualPx ?? 0);
   if (fit.residualPx > 1.5 * partsRms + 0.3) return false;
-  if (bodyBoundary(fit.outline, minRows) !== null) return false;
+  const boundary = bodyBoundary(fit.outline, minRows);
+  if (boundary !== null && (!longBody(a, b, minRows) || between(boundary, a, b))) return false;
   return !stepWhereTheyMeet(fit.outline, a, b);
+}
+
+/** Whether an outline's boundary (bodies.ts) lies between two parts' outlines, or within a few rows of where they meet. */
+function between(boundary: number, a: Attempt, b: Attempt): boolean {
+  const [upper, lower] = a.span.top <= b.span.top ? [a, b] : [b, a];
+  const upperEnd = Math.max(...(upper.fit?.outline.map((r) => r.a) ?? [-Infinity]));
+  const lowerStart = Math.min(...(lower.fit?.outline.map((r) => r.a) ?? [Infinity]));
+  return boundary >= upperEnd - MAX_ROW_GAP && boundary <= lowerStart + MAX_ROW_GAP;
 }
 
 function stepWhereTheyMeet(outline: readonly OutlineRow[], a: Attempt, b: Attempt): boolean {

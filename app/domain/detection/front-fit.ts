@@ -178,9 +178,17 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   if (!rough) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
   const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
-  const motion = fitRigidMotion(measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard));
+  const fronts = measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard);
+  const edgeWidth = rough === sharp && widths.length ? median(widths) : 1;
+  const motion = fitRigidMotion(fronts);
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
-  return solveCrossing(motion, rough, rough === sharp && widths.length ? median(widths) : 1);
+  const fit = solveCrossing(motion, rough, edgeWidth);
+  if (fit?.reach === 'bracketed') return fit;
+  // No frame either side of the line kept: a body moved in uneven whole-pixel steps can lose every frame on one
+  // side of one uneven step at the fit's start; taken as whole-frame steps, they bracket the line again.
+  const stepped = fitRigidMotion(fronts, true);
+  const again = stepped && meanSpeed(stepped.frames) > 0 ? solveCrossing(stepped, rough, edgeWidth) : null;
+  return again?.reach === 'bracketed' ? again : fit;
 }
 
 function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number): CrossingFit | null {

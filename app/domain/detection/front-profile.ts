@@ -14,6 +14,7 @@
  * is taken for a shadow, and the front is the body's edge against the shadow's deepest colour.
  */
 import type { FrameAt, RgbImage } from './front-fit.js';
+import { faintFaceEndsAt } from './faint-face.js';
 import { hardShadeAt } from './hard-shadow.js';
 import { shading, type Shading } from './shading.js';
 
@@ -133,7 +134,8 @@ export function frontBehindShade(p: Profile, threshold: number): Front | null {
  * The most downstream sample of the object: the last of three in a row clearly different from the background,
  * clearly meaning over the threshold and over 0.3 of the strongest difference within LOCAL_PEAK samples behind it
  * (a compression halo just ahead of a bright car is not its front; a body fainter than its own roof panel further
- * back is). -1 when there is none.
+ * back is), or the end of a dim face of the body ahead of its bright part, which a halo's fade is not (faint-face.ts:
+ * a bolt's grey side face ahead of its white top). -1 when there is none.
  */
 function frontCandidate(p: Profile, threshold: number): number {
   const { mag, n } = p;
@@ -143,6 +145,7 @@ function frontCandidate(p: Profile, threshold: number): number {
     for (let i = Math.max(0, j - LOCAL_PEAK); i <= j; i++) peak = Math.max(peak, mag[i] as number);
     const level = 0.3 * peak;
     if ((mag[j] as number) > level && (mag[j - 1] as number) > level && (mag[j - 2] as number) > level) return j;
+    if (faintFaceEndsAt(p, j, threshold, level)) return j;
   }
   return -1;
 }

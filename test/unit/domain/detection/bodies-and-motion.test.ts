@@ -71,6 +71,20 @@ describe('fitRigidMotion', () => {
     expect(fit!.rms).toBeLessThan(1e-6);
   });
 
+  // Before: the steady-speed start left out the 5 frames before the 2-px step (all off it by 2 px alike), and the
+  // crossing was only extrapolated from the frames after it (bench:detect-speed's purple car: a coarse ±1 ms reading).
+  it('keeps every frame of a body moved in whole-pixel steps, the uneven one between the frames either side of the line', () => {
+    // A box drawn at even pixels, 3.8 px per frame on average: steps of 4 px and one of 2 px, as ffmpeg's overlay
+    // moves it; the front is 0.5 px short of the line in frame 4 and 1.5 px past it in frame 5.
+    const p = [-16.5, -12.5, -8.5, -4.5, -0.5, 1.5, 5.5, 9.5, 13.5, 17.5, 21.5, 25.5, 29.5];
+    const rows: RowPoints[] = Array.from({ length: 40 }, (_, r) => ({ a: r, t: p.map((_, k) => k * 0.001), s: p.map((x) => x + 0.01 * (r % 3)) }));
+    const fit = fitRigidMotion(rows, true);
+    expect(fit).not.toBeNull();
+    expect(fit!.frames).toHaveLength(p.length);
+    const steps = fit!.frames.slice(1).map((f, i) => f.p - fit!.frames[i]!.p);
+    steps.forEach((s, i) => expect(s).toBeCloseTo(p[i + 1]! - p[i]!, 6));
+  });
+
   it('ties together rows seen only before the line and rows seen only after it', () => {
     // Half the rows show the front in frames 0–3, the other half in frames 5–9 (a car the colour of the
     // stripes it crosses); a few rows of each half are seen once more in frame 9. Speed 1.5 px per frame.
