@@ -5,32 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { frontInProfile, type Profile } from '../../../../app/domain/detection/front-profile.js';
+import { profileAgainst, type Rgb } from '../../../helpers/rgb-profile.js';
 
-type Rgb = [number, number, number];
-const N = 60;
 const BELT: Rgb = [117, 113, 110];
 const TOP: Rgb = [246, 249, 254];
 const SIDE_FACE: Rgb = [138, 141, 148];
 const THRESHOLD = 12;
 
-/** A profile of the picture given sample by sample (sample j at j − 30 px downstream of the line), against the belt. */
-function profileOf(picture: (j: number) => Rgb): Profile {
-  const diff = new Float32Array(N * 3);
-  const bg = new Float32Array(N * 3);
-  const mag = new Float32Array(N);
-  for (let j = 0; j < N; j++) {
-    let sq = 0;
-    for (let ch = 0; ch < 3; ch++) {
-      const b = BELT[ch] as number;
-      const d = (picture(j)[ch] as number) - b;
-      bg[j * 3 + ch] = b;
-      diff[j * 3 + ch] = d;
-      sq += d * d;
-    }
-    mag[j] = Math.sqrt(sq);
-  }
-  return { s0: -30, diff, bg, mag, n: N };
-}
+/** A profile of the picture given sample by sample, against the belt. */
+const profileOf = (picture: (j: number) => Rgb): Profile => profileAgainst(picture, () => BELT);
 
 const mix = (a: Rgb, b: Rgb, alpha: number): Rgb => a.map((v, ch) => alpha * v + (1 - alpha) * (b[ch] as number)) as Rgb;
 

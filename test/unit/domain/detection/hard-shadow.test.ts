@@ -6,32 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../app/domain/detection/front-profile.js';
 import { hardShadeAt } from '../../../../app/domain/detection/hard-shadow.js';
+import { profileAgainst, type Rgb } from '../../../helpers/rgb-profile.js';
 
-type Rgb = [number, number, number];
-const N = 60;
 /** Road along the profile: grey asphalt, with a chequered line (white and grey squares of 3 px) at 22–33. */
 const road = (j: number): Rgb => (j >= 22 && j < 34 && Math.floor((j - 22) / 3) % 2 === 0 ? [228, 228, 230] : [112, 112, 116]);
 
 const plainRoad = (): Rgb => [112, 112, 116];
 
 /** A profile of the picture given sample by sample, against the road. */
-function profileOf(picture: (j: number) => Rgb, under: (j: number) => Rgb = road): Profile {
-  const diff = new Float32Array(N * 3);
-  const bg = new Float32Array(N * 3);
-  const mag = new Float32Array(N);
-  for (let j = 0; j < N; j++) {
-    let sq = 0;
-    for (let ch = 0; ch < 3; ch++) {
-      const b = under(j)[ch] as number;
-      const d = (picture(j)[ch] as number) - b;
-      bg[j * 3 + ch] = b;
-      diff[j * 3 + ch] = d;
-      sq += d * d;
-    }
-    mag[j] = Math.sqrt(sq);
-  }
-  return { s0: -30, diff, bg, mag, n: N };
-}
+const profileOf = (picture: (j: number) => Rgb, under: (j: number) => Rgb = road): Profile => profileAgainst(picture, under);
 
 const BLUE: Rgb = [36, 92, 204];
 /** A blue body up to sample 19, then from 20 to 35 either its shadow on the road or a dark bumper. */
