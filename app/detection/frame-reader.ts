@@ -5,8 +5,7 @@
  * orientation); a GIF goes through the shared source reader. Frames are read from the
  * footage the manifest names and the detector never modifies them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { cropToBand, type Band } from '../domain/detection/background.js';
@@ -17,6 +16,7 @@ import { openCachedSource } from '../imaging/source-cache.js';
 import { ffmpegPath, framePassthroughArgs, missingTool, runTool } from '../imaging/sources/ffmpeg.js';
 import { decodeJpegFrameWithFfmpeg } from '../imaging/sources/jpeg-ffmpeg.js';
 import { jpegListInput } from '../imaging/sources/jpeg-list-input.js';
+import { makeLinkScratch } from '../imaging/sources/link-scratch.js';
 import type { Samples } from '../imaging/pixels.js';
 import { clipBand, keyframesOf, readVideoFrames } from './video-frames.js';
 
@@ -112,7 +112,7 @@ async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 
   // Cut after the conversion: the same pixels as converting the whole frame and cutting it (cropToBand).
   const box = band ? clipBand(band, first.width, first.height) : { left: 0, top: 0, width: first.width, height: first.height };
   const crop = band ? `,crop=${box.width}:${box.height}:${box.left}:${box.top}` : '';
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'pf-detect-'));
+  const dir = await makeLinkScratch('pf-detect-');
   try {
     const input = await jpegListInput(files, path.join(dir, 'frames'));
     const bytes = box.width * box.height * channels;

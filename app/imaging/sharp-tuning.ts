@@ -6,14 +6,15 @@
  * is bounded memory and no oversubscription. The settings are global to sharp, so they apply while any build runs
  * and are restored when the last one ends.
  */
+import { loadSharp } from './sharp-module.js';
+
 type SharpModule = typeof import('sharp').default;
 let active = 0;
 let saved: { concurrency: number; cache: ReturnType<SharpModule['cache']> } | null = null;
-let loaded: SharpModule | null = null;
 
-/** Runs a build with these settings; sharp is loaded here, not on import, as a video build never needs it. */
+/** Runs a build that decodes with sharp with these settings (a video's or FFmpeg's build never loads sharp). */
 export async function withBuildTuning<T>(fn: () => Promise<T>): Promise<T> {
-  const sharp = (loaded ??= (await import('sharp')).default);
+  const sharp = await loadSharp();
   if (active++ === 0) {
     saved = { concurrency: sharp.concurrency(), cache: sharp.cache() };
     sharp.concurrency(1);

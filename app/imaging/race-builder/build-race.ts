@@ -56,8 +56,8 @@ export async function buildRace(request: RaceBuildRequest, options: BuildOptions
   const temp = await makeBuildFolder(prep.output);
   try {
     const write = () => writeEvidence(prep, temp, { ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(signal ? { signal } : {}) });
-    // ffmpeg decodes a video: sharp has nothing to tune (and is not even loaded).
-    const written = prep.source.kind === 'video' ? await write() : await withBuildTuning(write);
+    // FFmpeg decodes a video or a JPEG folder: sharp has nothing to tune (and is not even loaded).
+    const written = prep.source.kind === 'video' || prep.source.decoder === 'ffmpeg' ? await write() : await withBuildTuning(write);
     throwIfAborted(signal);
     let manifestSha256 = written.manifestSha256;
     if (options.suggest) {

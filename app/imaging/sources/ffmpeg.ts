@@ -109,6 +109,14 @@ function ffmpegVersion(): Promise<{ major: number; minor: number } | null> {
 }
 
 /**
+ * Notes the version a run's banner gives (its first line, "ffmpeg version …", and the library lines), where the
+ * version has not been asked yet: a run the caller needed anyway spares the `-version` run.
+ */
+export function learnVersionFrom(stderr: string): void {
+  if (version === null && /^ffmpeg version /m.test(stderr)) version = Promise.resolve(versionOf(stderr));
+}
+
+/**
  * The FFmpeg release a `-version` text stands for. A git snapshot ("version N-47683-g0e8eb07980", as static builds
  * such as the packaged app's are) names no release: its libavcodec version tells (FFmpeg 5.0 ships 59.18, 5.1
  * ships 59.37, 6.0 ships 60.3); null only when neither is there.

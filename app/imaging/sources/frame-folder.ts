@@ -5,15 +5,17 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { orderedMap } from '../concurrency.js';
 import { readEvidenceFile } from '../evidence-file.js';
 import { DECODES_IN_FLIGHT, FRAME_PIXEL_LIMIT, megapixels } from '../limits.js';
-import { describeFormat, formatFromMetadata, samplesOf, toRaw, type PixelFormat } from '../pixels.js';
+import { loadSharp } from '../sharp-module.js';
+import { describeFormat, formatFromMetadata, samplesOf, toRaw } from '../pixels.js';
 import { readImageHeader, type HeaderInfo } from './image-header.js';
-import { decodeJpegFrameWithFfmpeg, ffmpegJpegAvailable, readJpegRegionsWithFfmpeg } from './jpeg-ffmpeg.js';
+import { decodeJpegFrameWithFfmpeg, ffmpegDecodesJpeg, ffmpegJpegWanted, readJpegRegionsWithFfmpeg } from './jpeg-ffmpeg.js';
+import { jpegReferenceForFfmpeg, mostShared, REFERENCE_VOTERS, type FirstFrame } from './reference-frame.js';
 import { FRAME_EXTENSIONS, listFrameFiles } from './frame-files.js';
 import type { FrameSource, ReadOptions, RegionResult } from './source.js';
 
@@ -23,8 +25,8 @@ export { FRAME_EXTENSIONS, listFrameFiles };
  * The pixel limit is checked on the first frame's header (with its size in the message); every later frame must
  * have the same size, so sharp's own limit would only hide the size a message should name.
  */
-function sharpOf(input: Buffer | string): Sharp {
-  return sharp(input, { limitInputPixels: false, failOn: 'warning', sequentialRead: true });
+async function sharpOf(input: Buffer | string): Promise<Sharp> {
+  return (await loadSharp())(input, { limitInputPixels: false, failOn: 'warning', sequentialRead: true });
 }
 
 /** Why a frame file cannot be decoded, in words an official can act on. */
@@ -40,19 +42,6 @@ async function metadataHeader(img: Sharp): Promise<HeaderInfo> {
   const meta = await img.metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0, format: formatFromMetadata(meta) };
 }
-
-interface FirstFrame {
-  width: number;
-  height: number;
-  format: PixelFormat;
-  name: string;
-}
-
-/**
- * How many readable frames the folder's size and format are taken from. The first frame alone would make an odd
- * first frame the reference: every good frame after it would be blamed (and left out with skipBad) instead of it.
- */
-const REFERENCE_VOTERS = 5;
 
 /**
  * Reads the size and format most of the first few readable frames share (the first frame's on a tie), and the
@@ -73,14 +62,14 @@ async function probeFirst(folder: string, names: string[], skipBad: boolean): Pr
     );
     try {
       if (bytes === 0) throw new Error('empty');
-      const meta = await sharpOf(file).metadata();
+      const meta = await (await sharpOf(file)).metadata();
       const width = meta.width ?? 0;
       const height = meta.height ?? 0;
       if (width * height > FRAME_PIXEL_LIMIT) {
         throw new UserError(`${file}: ${width}×${height} px is over the ${megapixels(FRAME_PIXEL_LIMIT)} limit for one frame`, 'INVALID_ARGUMENT');
       }
       // Decode one pixel so a corrupt first frame is caught here, not after the race folder is started.
-      await sharpOf(file).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
+      await (await sharpOf(file)).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
       readable.push({ width, height, format: formatFromMetadata(meta), name });
     } catch (err) {
       if (readable.length > 0) continue;
@@ -95,19 +84,13 @@ async function probeFirst(folder: string, names: string[], skipBad: boolean): Pr
   return reference;
 }
 
-/** The earliest frame with the size and format most of `frames` share (the earliest frame's on a tie). */
-function mostShared(frames: readonly FirstFrame[]): FirstFrame | undefined {
-  const kind = (f: FirstFrame) => `${f.width}×${f.height} ${f.format.depth} ${f.format.channels}`;
-  const votes = new Map<string, number>();
-  for (const f of frames) votes.set(kind(f), (votes.get(kind(f)) ?? 0) + 1);
-  let best = frames[0];
-  for (const f of frames) if (best && (votes.get(kind(f)) ?? 0) > (votes.get(kind(best)) ?? 0)) best = f;
-  return best;
-}
-
 export async function openFrameFolder(folder: string, options: { order?: string[]; skipBad?: boolean } = {}): Promise<FrameSource> {
   const names = options.order ?? (await listFrameFiles(folder));
-  const first = await probeFirst(folder, names, options.skipBad ?? false);
+  // JPEG folders go through FFmpeg when it is there (see jpeg-ffmpeg.ts for the numbers); everything else through
+  // sharp. Such a folder's reference frame is found from the headers and FFmpeg's decode of it, without sharp.
+  const allJpeg = names.every((n) => /\.jpe?g$/i.test(n));
+  const viaFfmpeg = allJpeg && ffmpegJpegWanted() ? await jpegReferenceForFfmpeg(folder, names) : null;
+  const first = viaFfmpeg ?? (await probeFirst(folder, names, options.skipBad ?? false));
   const { width, height, format } = first;
 
   const readOne = async (index: number, region: Region, skipBad: boolean): Promise<RegionResult> => {
@@ -116,7 +99,7 @@ export async function openFrameFolder(folder: string, options: { order?: string[
     const { buf, evidence } = await readEvidenceFile(file);
     try {
       if (buf.length === 0) throw new Error('empty');
-      const img = sharpOf(buf);
+      const img = await sharpOf(buf);
       const header = readImageHeader(buf) ?? (await metadataHeader(img));
       const f = header.format;
       // A frame of another size or format is a bad frame like an unreadable one: named, and left out with skipBad.
@@ -140,18 +123,12 @@ export async function openFrameFolder(folder: string, options: { order?: string[
     }
   };
 
-  // JPEG folders go through FFmpeg when it is there (see jpeg-ffmpeg.ts for the numbers); everything else through sharp.
-  const allJpeg = names.every((n) => /\.jpe?g$/i.test(n));
-  const firstHeader = allJpeg ? readImageHeader(await readFile(path.join(folder, first.name))) : null;
+  // Where the headers did not settle it (a frame sharp must name first, say), the reference sharp found is tried.
   // A JPEG variant FFmpeg cannot read (arithmetic coding, say) but sharp can stays with sharp for the whole folder.
+  const firstHeader = viaFfmpeg || !allJpeg ? null : readImageHeader(await readFile(path.join(folder, first.name)));
   const useFfmpeg =
-    firstHeader !== null &&
-    format.depth === 8 &&
-    (await ffmpegJpegAvailable()) &&
-    (await decodeJpegFrameWithFfmpeg(path.join(folder, first.name), format.channels).then(
-      () => true,
-      () => false,
-    ));
+    viaFfmpeg !== null ||
+    (firstHeader !== null && format.depth === 8 && ffmpegJpegWanted() && (await ffmpegDecodesJpeg(path.join(folder, first.name), format.channels)));
   const jpegSpec = { folder, names, width, height, format, firstName: first.name };
 
   return {
@@ -179,7 +156,7 @@ export async function openFrameFolder(folder: string, options: { order?: string[
         return { pixels: f.pixels, width: f.width, height: f.height, format };
       }
       try {
-        const raw = await toRaw(sharpOf(file), format).toBuffer({ resolveWithObject: true });
+        const raw = await toRaw(await sharpOf(file), format).toBuffer({ resolveWithObject: true });
         return { pixels: samplesOf(raw.data, format.depth), width: raw.info.width, height: raw.info.height, format };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT' || /missing|no such file/i.test(String(err))) {

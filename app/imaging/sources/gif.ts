@@ -11,7 +11,8 @@ import { NS_PER_MS } from '../../domain/time/ticks.js';
 import { sha256File } from '../../store/sha256.js';
 import { GIF_PIXEL_LIMIT } from '../limits.js';
 import type { FrameSource } from './source.js';
-import { cropSamples, decodeWholeImage } from './whole-image.js';
+import { cropSamples } from '../pixels.js';
+import { decodeWholeImage } from './whole-image.js';
 
 /** A GIF ends with its trailer byte (0x3B), perhaps padded after it; a copy cut off mid-transfer lacks it. */
 async function endsWithTrailer(file: string): Promise<boolean> {

@@ -11,20 +11,20 @@
  * composite was built from, pixel for pixel.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError, UserError } from '../../domain/errors.js';
 import type { Region } from '../../domain/line/finish-line.js';
 import { readEvidenceFile } from '../evidence-file.js';
-import { samplesOf, type Samples } from '../pixels.js';
-import { ffmpegPath, framePassthroughArgs, lastErrorLine, missingTool, runTool } from './ffmpeg.js';
+import { cropSamples, samplesOf, type Samples } from '../pixels.js';
+import { ffmpegPath, framePassthroughArgs, frameTimestampFilter, lastErrorLine, learnVersionFrom, missingTool, runTool } from './ffmpeg.js';
 import { readImageHeader } from './image-header.js';
 import { jpegListInput } from './jpeg-list-input.js';
+import { makeLinkScratch } from './link-scratch.js';
+import { LogFile } from './log-file.js';
 import { scanJpegFrames, type JpegExpectation } from './jpeg-scan.js';
 import type { RegionResult } from './source.js';
 import { cropFilter } from './video.js';
-import { cropSamples } from './whole-image.js';
 
 /** Frames per block handed to one process before the next block goes to the other. */
 const BLOCK = 32;
@@ -32,17 +32,20 @@ const PROCESSES = 2;
 /** Decoded frames a process may run ahead of the consumer before its output is paused. */
 const AHEAD = BLOCK * 4;
 
-let available: Promise<boolean> | null = null;
+/** FFmpeg decodes JPEG folders unless PHOTOFINISH_JPEG_DECODER=sharp (or it is missing, or cannot read the folder). */
+export function ffmpegJpegWanted(): boolean {
+  return process.env.PHOTOFINISH_JPEG_DECODER !== 'sharp';
+}
 
-/** FFmpeg decodes JPEG folders unless it is missing or PHOTOFINISH_JPEG_DECODER=sharp. */
-export function ffmpegJpegAvailable(): Promise<boolean> {
-  const choice = process.env.PHOTOFINISH_JPEG_DECODER;
-  if (choice === 'sharp') return Promise.resolve(false);
-  available ??= framePassthroughArgs().then(
+/**
+ * Whether FFmpeg is there and decodes this frame (a folder's reference frame). The same run tells FFmpeg's version
+ * (its banner), which the decoders' arguments depend on: no `ffmpeg -version` of its own (a process start, ~0.1 CPU-s).
+ */
+export function ffmpegDecodesJpeg(file: string, channels: 1 | 3): Promise<boolean> {
+  return decodeJpegFrameWithFfmpeg(file, channels, { learnVersion: true }).then(
     () => true,
     () => false,
   );
-  return available;
 }
 
 interface Decoded {
@@ -60,7 +63,7 @@ class DecoderProcess {
   private readonly badReason = new Map<number, string>();
   private proc: ReturnType<typeof spawn> | null = null;
   private paused = false;
-  private drain: () => void = () => undefined;
+  private log: LogFile | null = null;
 
   constructor(
     /** FFmpeg's input arguments for the list (jpeg-list-input.ts). */
@@ -68,30 +71,39 @@ class DecoderProcess {
     private readonly count: number,
     private readonly frameBytes: number,
     private readonly filter: string,
+    /** Where FFmpeg's log goes (log-file.ts): a file in the build's scratch folder. */
+    private readonly logFile: string,
   ) {}
 
   async start(signal?: AbortSignal): Promise<void> {
+    const [passthrough, showinfo] = await Promise.all([framePassthroughArgs(), frameTimestampFilter()]);
+    // `-flush_packets 0`: the frames leave in FFmpeg's 32 KB writes, not one write (and one wake-up here) each.
     const args = [
       '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info', '-err_detect', 'explode',
       ...this.input,
-      '-vf', `${this.filter},showinfo`, ...(await framePassthroughArgs()), '-f', 'rawvideo', 'pipe:1',
+      '-vf', `${this.filter},${showinfo}`, ...passthrough, '-flush_packets', '0', '-f', 'rawvideo', 'pipe:1',
     ];
-    const proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = new LogFile(this.logFile);
+    this.log = log;
+    let proc: ReturnType<typeof spawn>;
+    try {
+      proc = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', log.fd] });
+    } catch (err) {
+      log.close();
+      throw err;
+    }
     this.proc = proc;
     const onAbort = () => proc.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
-    let pending = '';
-    const order: number[] = [];
+    /** Each decoded frame's list position, with the last error FFmpeg logged before it. */
+    const order: { local: number; errorBefore: string }[] = [];
     let timeBase: [number, number] = [1, 25];
     let lastError = '';
-    proc.stderr?.setEncoding('utf8');
-    proc.stderr?.on('data', (chunk: string) => {
-      const lines = (pending + chunk).split(/\r|\n/);
-      pending = lines.pop() ?? '';
+    const readLog = (lines: string[]) => {
       for (const line of lines) {
         const m = /showinfo.*\bn:\s*\d+\s+pts:\s*(-?\d+)/.exec(line);
         if (m) {
-          order.push(Math.round((Number(m[1]) * timeBase[0]) / timeBase[1]));
+          order.push({ local: Math.round((Number(m[1]) * timeBase[0]) / timeBase[1]), errorBefore: lastError });
           continue;
         }
         const tb = /showinfo.*config in time_base:\s*(\d+)\/(\d+)/.exec(line);
@@ -101,23 +113,23 @@ class DecoderProcess {
           this.stderrTail = (this.stderrTail + line + '\n').slice(-4000);
         }
       }
-      this.drain();
-    });
+    };
     let carry: Buffer = Buffer.alloc(0);
     let received = 0;
-    // Pairs output frames with their showinfo lines; either may arrive first.
+    // Pairs output frames with their showinfo lines, read from the log as frames arrive.
     const drain = () => {
       while (carry.length >= this.frameBytes) {
-        const local = order[received];
-        if (local === undefined) break;
+        if (order.length <= received) readLog(log.newLines());
+        const entry = order[received];
+        if (entry === undefined) break;
         const pixels = new Uint8Array(this.frameBytes);
         pixels.set(carry.subarray(0, this.frameBytes));
         carry = carry.subarray(this.frameBytes);
         received++;
         // Files between the previous decoded one and this one could not be decoded.
-        for (let k = this.nextOut; k < local; k++) this.badReason.set(k, lastError || 'FFmpeg could not decode it');
-        this.frames.set(local, { pixels });
-        this.nextOut = local + 1;
+        for (let k = this.nextOut; k < entry.local; k++) this.badReason.set(k, entry.errorBefore || 'FFmpeg could not decode it');
+        this.frames.set(entry.local, { pixels });
+        this.nextOut = entry.local + 1;
       }
       this.wake();
       if (this.frames.size >= AHEAD && !this.paused) {
@@ -125,17 +137,18 @@ class DecoderProcess {
         proc.stdout?.pause();
       }
     };
-    this.drain = drain;
     proc.stdout?.on('data', (chunk: Buffer) => {
       carry = carry.length ? Buffer.concat([carry, chunk]) : chunk;
       drain();
     });
     proc.on('error', (e: NodeJS.ErrnoException) => {
+      log.close();
       this.failure = e.code === 'ENOENT' ? missingTool('ffmpeg') : e;
       this.finish();
     });
     proc.on('close', (code) => {
       signal?.removeEventListener('abort', onAbort);
+      readLog(log.lastLines());
       drain();
       if (signal?.aborted) this.failure ??= new CancelledError('Build cancelled.');
       else if (code !== 0) this.failure ??= new UserError(`FFmpeg stopped decoding the frames (${lastErrorLine(this.stderrTail)})`, 'INVALID_ARGUMENT');
@@ -175,8 +188,10 @@ class DecoderProcess {
     return got ?? { bad: this.badReason.get(local) as string };
   }
 
+  /** Stops the process if it still runs, and lets go of its log (the scratch folder is removed next). */
   kill(): void {
     if (this.proc && this.proc.exitCode === null) this.proc.kill('SIGKILL');
+    this.log?.close();
   }
 }
 
@@ -202,7 +217,7 @@ export async function* readJpegRegionsWithFfmpeg(
   const scanned = await scanJpegFrames(files, spec, opts.signal);
   const problems = scanned.map((f) => f.problem);
   const decodable = files.map((_, i) => i).filter((i) => problems[i] === null);
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'photofinish-jpeg-'));
+  const scratch = await makeLinkScratch('photofinish-jpeg-');
   const decoders: DecoderProcess[] = [];
   // The j-th decodable frame goes to process p = floor(j / BLOCK) % PROCESSES, as its local-th entry.
   const owner = (j: number) => Math.floor(j / BLOCK) % PROCESSES;
@@ -212,7 +227,7 @@ export async function* readJpegRegionsWithFfmpeg(
       const mine = decodable.filter((_, j) => owner(j) === p).map((i) => files[i] as string);
       if (mine.length === 0) continue;
       const input = await jpegListInput(mine, path.join(scratch, `process-${p}`));
-      const d = new DecoderProcess(input, mine.length, frameBytes, filter);
+      const d = new DecoderProcess(input, mine.length, frameBytes, filter, path.join(scratch, `process-${p}.log`));
       await d.start(opts.signal);
       decoders[p] = d;
     }
@@ -255,7 +270,11 @@ async function decodeRegionAlone(file: string, spec: JpegFolderSpec, region: Reg
 }
 
 /** A whole JPEG frame decoded the same way (for the inspector of a race built with FFmpeg). */
-export async function decodeJpegFrameWithFfmpeg(file: string, channels: 1 | 3, options: { strict?: boolean } = {}): Promise<{ pixels: Uint8Array; width: number; height: number }> {
+export async function decodeJpegFrameWithFfmpeg(
+  file: string,
+  channels: 1 | 3,
+  options: { strict?: boolean; learnVersion?: boolean } = {},
+): Promise<{ pixels: Uint8Array; width: number; height: number }> {
   const buf = await readFile(file);
   const header = readImageHeader(buf);
   if (!header) throw new UserError(`${file}: not a readable JPEG image`, 'INVALID_ARGUMENT');
@@ -263,7 +282,10 @@ export async function decodeJpegFrameWithFfmpeg(file: string, channels: 1 | 3, o
   const strict = options.strict ? ['-err_detect', 'explode', '-xerror'] : [];
   // The one file it names, even where its path holds a `%` (the image demuxer would read that as a pattern).
   const input = ['-f', 'image2', '-pattern_type', 'none', '-i', file];
-  const res = await runTool(ffmpegPath(), ['-v', 'error', '-nostdin', ...strict, ...input, '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
+  // `learnVersion`: FFmpeg's banner (info level) is kept, and its version noted for the runs that follow.
+  const log = options.learnVersion ? ['-nostats', '-loglevel', 'info'] : ['-v', 'error'];
+  const res = await runTool(ffmpegPath(), [...log, '-nostdin', ...strict, ...input, '-vf', channels === 1 ? 'format=gray' : 'format=rgb24', '-frames:v', '1', '-f', 'rawvideo', 'pipe:1']);
+  if (options.learnVersion) learnVersionFrom(res.stderr);
   const bytes = header.width * header.height * channels;
   if (res.code !== 0 || res.stdout.length < bytes) throw new UserError(`${file}: could not decode the frame (${lastErrorLine(res.stderr)})`, 'INVALID_ARGUMENT');
   return { pixels: new Uint8Array(res.stdout.buffer, res.stdout.byteOffset, bytes), width: header.width, height: header.height };

@@ -50,12 +50,3 @@ export async function decodeWholeImage(file: string, limit: number, animated: bo
   }
 }
 
-/** Copies a rectangle out of an interleaved image. */
-export function cropSamples(img: { pixels: Samples; width: number }, channels: number, left: number, top: number, width: number, height: number): Samples {
-  const out = img.pixels instanceof Uint16Array ? new Uint16Array(width * height * channels) : new Uint8Array(width * height * channels);
-  for (let y = 0; y < height; y++) {
-    const from = ((top + y) * img.width + left) * channels;
-    out.set(img.pixels.subarray(from, from + width * channels), y * width * channels);
-  }
-  return out;
-}
