@@ -10,6 +10,8 @@
  * the same files costs (`sha256sum`), all measured in this one run.
  *
  * Numbers depend on the machine and on whatever else shares its CPU: run it on an idle machine to compare.
+ * `npm run bench:build` builds the CLI's bundle first (scripts/build-cli.mjs), so the CLI measured is the one
+ * `npm install` gives users, not the TypeScript sources through tsx (which would add their compile time).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
