@@ -75,7 +75,8 @@ async function readFolderBatch(manifest: EvidenceManifest, unique: readonly numb
   if (manifest.source.decoder === 'ffmpeg' && unique.length > 2) {
     const channels = manifest.source.channels === 1 ? 1 : 3;
     const halves = [files.slice(0, Math.ceil(files.length / 2)), files.slice(Math.ceil(files.length / 2))];
-    const decoded = await Promise.all(halves.map((h) => decodeJpegListWithFfmpeg(h, channels, band).catch(() => null)));
+    const { width, height } = manifest.source;
+    const decoded = await Promise.all(halves.map((h) => decodeJpegListWithFfmpeg(h, channels, width, height, band).catch(() => null)));
     if (decoded.every((d) => d !== null)) {
       const images = decoded.flat() as RgbImage[];
       return new Map(unique.map((i, k) => [i, images[k] as RgbImage]));
@@ -104,13 +105,14 @@ async function readFolderBatch(manifest: EvidenceManifest, unique: readonly numb
 
 /**
  * JPEG files decoded by one FFmpeg as one input (jpeg-list-input.ts), in list order, exactly as decoding each on its own
- * (same decoder, same conversion); grey stays grey and is then replicated. Throws unless every file decoded.
+ * (same decoder, same conversion); grey stays grey and is then replicated. Throws unless every file decoded to the
+ * race's frame size (`width`×`height`, from its manifest: decoding a first frame alone to learn it was a second
+ * FFmpeg start per batch, ~0.15 CPU-s each with a dynamically linked FFmpeg).
  */
-async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 3, band?: Band): Promise<RgbImage[]> {
+async function decodeJpegListWithFfmpeg(files: readonly string[], channels: 1 | 3, width: number, height: number, band?: Band): Promise<RgbImage[]> {
   if (files.length === 0) return [];
-  const first = await decodeJpegFrameWithFfmpeg(files[0] as string, channels);
   // Cut after the conversion: the same pixels as converting the whole frame and cutting it (cropToBand).
-  const box = band ? clipBand(band, first.width, first.height) : { left: 0, top: 0, width: first.width, height: first.height };
+  const box = band ? clipBand(band, width, height) : { left: 0, top: 0, width, height };
   const crop = band ? `,crop=${box.width}:${box.height}:${box.left}:${box.top}` : '';
   const dir = await makeLinkScratch('pf-detect-');
   try {
