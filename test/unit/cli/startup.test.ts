@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../../app/cli/commands/index.js';
+import { packagesLoaded, writePackageHook } from '../../helpers/package-hook.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const run = promisify(execFile);
@@ -35,19 +36,12 @@ describe('the command registry', () => {
 
 describe('start-up from the sources', () => {
   it('loads no heavy package for --help and --version', async () => {
-    // A resolve hook that reports every package the run resolves, installed before tsx's.
-    const hooks = path.join(tmp, 'hooks.mjs');
-    await writeFile(
-      hooks,
-      `export async function resolve(s, c, next) { const r = await next(s, c); const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(r.url); if (m) process.stderr.write('PKG ' + m[1] + '\\n'); return r; }`,
-    );
-    const register = path.join(tmp, 'register.mjs');
-    await writeFile(register, `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`);
+    const register = await writePackageHook(tmp);
     for (const args of [['--version'], ['--help'], ['help', 'export']]) {
-      const r = await run(process.execPath, ['--import', pathToFileURL(register).href, path.join(repoRoot, 'bin/photofinish.mjs'), ...args], {
+      const r = await run(process.execPath, ['--import', register, path.join(repoRoot, 'bin/photofinish.mjs'), ...args], {
         env: { ...process.env, PHOTOFINISH_FROM_SOURCE: '1' },
       });
-      const packages = new Set([...r.stderr.matchAll(/^PKG (.+)$/gm)].map((m) => m[1]));
+      const packages = packagesLoaded(r.stderr);
       for (const heavy of ['sharp', 'pdfkit', 'zod']) expect(packages.has(heavy), `${args.join(' ')} loaded ${heavy}`).toBe(false);
     }
   });

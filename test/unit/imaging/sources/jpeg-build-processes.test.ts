@@ -8,10 +8,11 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFrames, type PixelFn } from '../../../fixtures/synthetic-frames.js';
+import { packagesLoaded, writePackageHook } from '../../../helpers/package-hook.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const run = promisify(execFile);
@@ -24,14 +25,7 @@ let calls: string;
 let runtime: string;
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'pf-jpeg-processes-'));
-  // A resolve hook that reports every package the run resolves, installed before tsx's.
-  const hooks = path.join(tmp, 'hooks.mjs');
-  await writeFile(
-    hooks,
-    `export async function resolve(s, c, next) { const r = await next(s, c); const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(r.url); if (m) process.stderr.write('PKG ' + m[1] + '\\n'); return r; }`,
-  );
-  register = path.join(tmp, 'register.mjs');
-  await writeFile(register, `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});`);
+  register = await writePackageHook(tmp);
   // FFmpeg behind a script that writes down every start, one line of arguments each.
   calls = path.join(tmp, 'ffmpeg-calls.txt');
   wrapper = path.join(tmp, 'ffmpeg-logged');
@@ -46,11 +40,11 @@ afterAll(async () => {
 
 async function build(frames: string, out: string): Promise<{ packages: Set<string>; starts: string[] }> {
   await rm(calls, { force: true });
-  const r = await run(process.execPath, ['--import', pathToFileURL(register).href, path.join(repoRoot, 'bin/photofinish.mjs'), 'build', frames, '--out', out, '--fps', '100', '--line', '100', '--no-suggestions'], {
+  const r = await run(process.execPath, ['--import', register, path.join(repoRoot, 'bin/photofinish.mjs'), 'build', frames, '--out', out, '--fps', '100', '--line', '100', '--no-suggestions'], {
     env: { ...process.env, PHOTOFINISH_FROM_SOURCE: '1', FFMPEG_PATH: wrapper, XDG_RUNTIME_DIR: runtime, PHOTOFINISH_DATA_DIR: path.join(tmp, 'data') },
   });
   const starts = (await readFile(calls, 'utf8').catch(() => '')).split('\n').filter(Boolean);
-  return { packages: new Set([...r.stderr.matchAll(/^PKG (.+)$/gm)].map((m) => m[1] as string)), starts };
+  return { packages: packagesLoaded(r.stderr), starts };
 }
 
 describe('a JPEG folder built through FFmpeg', () => {
