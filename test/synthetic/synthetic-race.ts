@@ -79,6 +79,11 @@ export interface SyntheticScenario {
   jpegQuality?: number;
   /** Picture changes that are no crossing (synthetic-scene.ts). */
   phantoms?: SyntheticPhantom[];
+  /**
+   * GIF-style palette quantisation (as the web's low-frame-rate clips are): each frame reduced to `colours` colours
+   * with error-diffusion dithering of strength `dither` (0–1), then stored losslessly (PNG) as the GIF would decode.
+   */
+  palette?: { colours: number; dither: number };
 }
 
 export interface SyntheticTruth {
@@ -189,7 +194,7 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
   const rnd = createRandom(mixSeed(s.seed, 7));
   const dropped = new Set(s.dropped ?? []);
   const stamps = ['file,time_s'];
-  const ext = s.format === 'png' ? 'png' : 'jpg';
+  const ext = s.format === 'png' || s.palette ? 'png' : 'jpg';
   const jobs: Promise<void>[] = [];
   for (let i = 0; i < s.frames; i++) {
     const jitter = s.jitter ? (rnd() * 2 - 1) * s.jitter : 0;
@@ -214,9 +219,7 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
     const o = orient(raw, s.length, s.breadth, s.direction);
     const name = `frame_${String(i).padStart(5, '0')}.${ext}`;
     stamps.push(`${name},${ticksToDecimalSeconds(ns)}`);
-    const img = sharp(Buffer.from(o.data.buffer, o.data.byteOffset, o.data.byteLength), { raw: { width: o.width, height: o.height, channels: 3 } });
-    const encoded = s.format === 'png' ? img.png({ compressionLevel: 1 }) : img.jpeg({ quality: s.jpegQuality ?? 90 });
-    jobs.push(encoded.toFile(path.join(framesDir, name)).then(() => undefined));
+    jobs.push(encodeFrame(s, o, path.join(framesDir, name)));
     if (jobs.length >= 8) await Promise.all(jobs.splice(0));
   }
   await Promise.all(jobs);
@@ -224,6 +227,19 @@ export async function renderSyntheticRace(s: SyntheticScenario, dir: string): Pr
   await writeFile(timestampsFile, `${stamps.join('\n')}\n`);
   const truth = shapes.map((shape, k) => truthOf(s, shape, s.cars[k] as SyntheticCar));
   return { framesDir, timestampsFile, line: lineFor(s), truth, intervalS: dt };
+}
+
+/** One frame to its file: PNG, JPEG, or through a GIF's palette and dithering and then PNG. */
+async function encodeFrame(s: SyntheticScenario, o: { data: Uint8Array; width: number; height: number }, file: string): Promise<void> {
+  const raw = { raw: { width: o.width, height: o.height, channels: 3 as const } };
+  let pixels = Buffer.from(o.data.buffer, o.data.byteOffset, o.data.byteLength);
+  if (s.palette) {
+    const gif = await sharp(pixels, raw).gif({ colours: s.palette.colours, dither: s.palette.dither, effort: 1 }).toBuffer();
+    pixels = await sharp(gif).removeAlpha().raw().toBuffer();
+  }
+  const img = sharp(pixels, raw);
+  const encoded = s.format === 'png' || s.palette ? img.png({ compressionLevel: 1 }) : img.jpeg({ quality: s.jpegQuality ?? 90 });
+  await encoded.toFile(file);
 }
 
 /**

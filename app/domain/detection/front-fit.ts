@@ -20,6 +20,7 @@ import type { LineGeometry } from './line-crossing.js';
 import { leadingPoint } from './leading-point.js';
 import { fitRigidMotion, irregularity, meanSpeed, type FrameDisplacement, type RigidMotion, type RowPoints } from './rigid-motion.js';
 import { median, medianInPlace } from './robust.js';
+import { sliverRows } from './sliver-rows.js';
 
 export type { RowPoints } from './rigid-motion.js';
 
@@ -128,6 +129,9 @@ export function measureFronts(input: FitInput, shadowWidth = Infinity, widths?: 
       pts.s.push(front.s);
       widths?.push(front.width);
     });
+    const contrasts = fronts.map((f) => f.contrast).filter((c): c is number => c !== undefined);
+    if (contrasts.length) pts.contrast = median(contrasts);
+    pts.ridges = fronts.filter((f) => f.ridge).length / Math.max(1, fronts.length);
     if (pts.t.length >= 2) rows.push(pts);
   }
   return rows;
@@ -182,18 +186,20 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   const edgeWidth = rough === sharp && widths.length ? median(widths) : 1;
   const motion = fitRigidMotion(fronts);
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
-  const fit = solveCrossing(motion, rough, edgeWidth);
+  const slivers = sliverRows(fronts);
+  const fit = solveCrossing(motion, rough, edgeWidth, slivers);
   if (fit?.reach === 'bracketed') return fit;
   // No frame either side of the line kept: a body moved in uneven whole-pixel steps can lose every frame on one
   // side of one uneven step at the fit's start; taken as whole-frame steps, they bracket the line again.
   const stepped = fitRigidMotion(fronts, true);
-  const again = stepped && meanSpeed(stepped.frames) > 0 ? solveCrossing(stepped, rough, edgeWidth) : null;
+  const again = stepped && meanSpeed(stepped.frames) > 0 ? solveCrossing(stepped, rough, edgeWidth, slivers) : null;
   return again?.reach === 'bracketed' ? again : fit;
 }
 
-function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number): CrossingFit | null {
+/** `slivers`: rows kept out of the leading point (sliver-rows.ts). */
+function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number, slivers: ReadonlySet<number>): CrossingFit | null {
   const { frames, rows, rms } = motion;
-  const tip = leadingPoint(rows, Math.max(rms, 0.02));
+  const tip = leadingPoint(rows, Math.max(rms, 0.02), (a) => slivers.has(a));
   const frameNoise = (f: FrameDisplacement) => Math.max(rms, 0.02) * Math.sqrt(ROW_CORRELATION / f.rows);
   const x = frames.map((f) => tip.o + f.p);
   let k = -1;

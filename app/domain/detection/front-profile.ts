@@ -101,6 +101,10 @@ export interface Front {
   s: number;
   /** Width of the edge (px): from the last fully covered sample to the first empty one; blur widens it. */
   width: number;
+  /** The colour distance from the background at the top of the edge's ramp (what coverage was unmixed against). */
+  contrast?: number;
+  /** The difference falls away again just behind that top: the edge is a thin ridge (sliver-rows.ts). */
+  ridge?: boolean;
 }
 
 /** Fronts read, and textured shade stretches among them (hard-shadow.ts): the evidence of a hard shadow. */
@@ -253,6 +257,7 @@ function bodyFront(p: Profile, threshold: number): Front | null {
     else if (after > 1.08 * here) inner -= 2;
     else break;
   }
+  const top = inner;
   inner = Math.max(0, inner - 1);
   if (inner === 0 && k > MAX_RAMP) return null;
   // The object's colour just inside the front, as a difference from the background there.
@@ -291,5 +296,30 @@ function bodyFront(p: Profile, threshold: number): Front | null {
   // beyond the first empty one.
   let covered = 0;
   for (let i = 0; i < alphas.length; i++) covered += known[i] ? (alphas[i] as number) : i < lastFull ? 1 : i > firstEmpty ? 0 : (alphas[i] as number);
-  return { s: p.s0 + inner - 0.5 + covered, width: Math.max(1, Math.min(firstEmpty, alphas.length) - Math.max(0, lastFull) - 1) };
+  return {
+    s: p.s0 + inner - 0.5 + covered,
+    width: Math.max(1, Math.min(firstEmpty, alphas.length) - Math.max(0, lastFull) - 1),
+    contrast: mag[top] as number,
+    ridge: ridgeBehind(mag, top),
+  };
+}
+
+/** Samples behind a ramp's top over which the body's own level is looked for: past a blurred ramp's width. */
+const RIDGE_FROM = 3;
+const RIDGE_TO = 8;
+/** The level behind under this share of the top's: the top was a ridge, not the body's colour. */
+const RIDGE_FALL = 0.6;
+
+/**
+ * Whether the difference falls away behind the top of a front's ramp (the median over RIDGE_FROM–RIDGE_TO samples
+ * behind it under RIDGE_FALL of the top): a thin sliver of the body ahead of something the road's colour, or of
+ * another colour. Blurred, such a sliver never shows the body's own colour (sliver-rows.ts).
+ */
+function ridgeBehind(mag: Float32Array, top: number): boolean {
+  const from = top - RIDGE_TO;
+  if (from < 0) return false;
+  const behind: number[] = [];
+  for (let j = from; j <= top - RIDGE_FROM; j++) behind.push(mag[j] as number);
+  behind.sort((x, y) => x - y);
+  return (behind[Math.floor(behind.length / 2)] as number) < RIDGE_FALL * (mag[top] as number);
 }

@@ -12,7 +12,11 @@ import { median } from './robust.js';
  * rounded nose. Its uncertainty is a single row's (the tip rows are few, and neighbours correlate). `body`: the
  * across-coordinates from the first to the last row considered (the object without stray rows beside it).
  */
-export function leadingPoint(rows: RigidMotion['rows'], rms: number): { o: number; sigma: number; a: number; body: [number, number] } {
+export function leadingPoint(
+  rows: RigidMotion['rows'],
+  rms: number,
+  cannotLead: (a: number) => boolean = () => false,
+): { o: number; sigma: number; a: number; body: [number, number] } {
   const offsets = rows.map((r) => r.o);
   const radius = Math.max(1, Math.round(rows.length * 0.02));
   // Runs of neighbouring rows (gaps of a few unmeasured rows allowed); a few stray rows off by themselves (a shadow
@@ -31,9 +35,13 @@ export function leadingPoint(rows: RigidMotion['rows'], rms: number): { o: numbe
     const values = run.map((i) => offsets[i] as number);
     (values.length >= 3 ? fullWindowMedian(values, radius) : values).forEach((v, k) => (smoothed[run[k] as number] = v));
   }
-  let best = 0;
-  for (let i = 1; i < smoothed.length; i++) if ((smoothed[i] as number) > (smoothed[best] as number)) best = i;
-  const body = runs.find((run) => run.includes(best)) as number[];
+  // Rows that cannot place the front (sliver-rows.ts) measure the outline but are not the tip, unless no other is.
+  const leads = rows.map((r) => !cannotLead(r.a));
+  if (!leads.some((x, i) => x && smoothed[i] !== -Infinity)) leads.fill(true);
+  let best = -1;
+  for (let i = 0; i < smoothed.length; i++) if (leads[i] && (best < 0 || (smoothed[i] as number) > (smoothed[best] as number))) best = i;
+  const run = runs.find((r) => r.includes(best)) as number[];
+  const body = run.filter((i) => leads[i]);
   const centre = (rows[best] as { a: number }).a;
   // The rows around it: a span that grows with the object, wider where rows are missing (a nose hidden on some).
   let span = Math.max(2, Math.round(rows.length * 0.04));

@@ -13,6 +13,9 @@ export interface RowPoints {
   /** Frame times and the front's signed position downstream of the line in each (px). */
   t: number[];
   s: number[];
+  /** What the profiles showed of the row's fronts (front-fit.ts): their median contrast, and the share that were ridges. */
+  contrast?: number;
+  ridges?: number;
 }
 
 export interface FrameDisplacement {
