@@ -1,4 +1,5 @@
 /** Bounded, ordered concurrency: up to `limit` tasks run at once, results come out in index order. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CancelledError } from '../domain/errors.js';
 
 export async function* orderedMap<R>(count: number, limit: number, task: (index: number) => Promise<R>, signal?: AbortSignal): AsyncGenerator<R> {
@@ -25,4 +26,22 @@ export async function* orderedMap<R>(count: number, limit: number, task: (index:
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CancelledError('Build cancelled.');
+}
+
+/** How long such a loop holds the event loop at most (about 20 noisy 720p frames read and hashed). */
+export const EVENT_LOOP_SLICE_MS = 8;
+
+/**
+ * For synchronous work done in a loop on this thread (cheaper than the thread pool's hand-overs: jpeg-scan.ts,
+ * jpeg-list-input.ts): call the returned function between items; once `ms` have gone since the last turn, it lets
+ * the event loop turn (progress, cancelling, the desktop app's other requests) before the loop goes on.
+ */
+export function eventLoopSlices(ms = EVENT_LOOP_SLICE_MS): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since <= ms) return undefined;
+    return nextTurn().then(() => {
+      since = performance.now();
+    });
+  };
 }

@@ -11,7 +11,7 @@
 import { symlinkSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { eventLoopSlices } from '../concurrency.js';
 
 const quote = (file: string) => `'${file.replace(/'/g, "'\\''")}'`;
 
@@ -28,16 +28,15 @@ export function ffconcatList(files: readonly string[]): string {
 /** Digits of the links' numbers: the image2 demuxer reads the pattern `%08d.jpg` from 0 up. */
 const DIGITS = 8;
 /**
- * Links made in one go before the event loop gets a turn. Made one after another on this thread: 2000 links made
- * all at once through the thread pool cost 4-10× the kernel time (its four threads fight over the folder's lock),
- * and a batch this size holds the loop for about a millisecond in a tmpfs (link-scratch.ts), 15 ms on ext4.
+ * Links `files` in order as 00000000.jpg, 00000001.jpg, … in `folder`, one after another on this thread: 2000 links
+ * made all at once through the thread pool cost 4-10× the kernel time (its four threads fight over the folder's
+ * lock). The event loop turns between slices, as in the scan (jpeg-scan.ts): about 800 links a slice in a tmpfs, 30 on
+ * ext4.
  */
-const LINKS_PER_TURN = 64;
-
-/** Links `files` in order as 00000000.jpg, 00000001.jpg, … in `folder`. */
 async function linkInOrder(files: readonly string[], folder: string): Promise<void> {
+  const slice = eventLoopSlices();
   for (let k = 0; k < files.length; k++) {
-    if (k > 0 && k % LINKS_PER_TURN === 0) await nextTurn();
+    await slice();
     symlinkSync(path.resolve(files[k] as string), path.join(folder, `${String(k).padStart(DIGITS, '0')}.jpg`));
   }
 }

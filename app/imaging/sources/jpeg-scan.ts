@@ -9,15 +9,11 @@
  * cancelling and the desktop app's other requests go on while a long folder is scanned.
  */
 import type { EvidenceFile } from '../../domain/race/evidence.js';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sha256Bytes } from '../../store/sha256.js';
-import { throwIfAborted } from '../concurrency.js';
+import { eventLoopSlices, throwIfAborted } from '../concurrency.js';
 import type { PixelFormat } from '../pixels.js';
 import { readImageHeader } from './image-header.js';
 import { ReusedReads } from './reused-read.js';
-
-/** How long the scan holds the event loop before it lets it turn (about 20 noisy 720p frames). */
-const SLICE_MS = 8;
 
 export interface JpegExpectation {
   width: number;
@@ -68,12 +64,9 @@ function scanOne(file: string, want: JpegExpectation, reads: ReusedReads): Scann
 export async function scanJpegFrames(files: readonly string[], want: JpegExpectation, signal?: AbortSignal): Promise<ScannedFrame[]> {
   const scanned: ScannedFrame[] = [];
   const reads = new ReusedReads();
-  let slice = performance.now();
+  const slice = eventLoopSlices();
   for (const file of files) {
-    if (performance.now() - slice > SLICE_MS) {
-      await nextTurn();
-      slice = performance.now();
-    }
+    await slice();
     throwIfAborted(signal);
     scanned.push(scanOne(file, want, reads));
   }
