@@ -16,6 +16,7 @@ import { BENCH_SCENARIOS, EDGE_OF_RECORDING_SCENARIOS, HARD_SCENARIOS, LINESCAN_
 import type { ScoredScenario } from './score.js';
 import type { Rgb } from '../../app/demo/raster.js';
 import { BAY, BLACK, BLUE, car, cyclist, horse, KIT, livery, MIRROR, person, RED, scene, SKY, WHITE, YELLOW } from './corpus-bodies.js';
+import { atHalfRate, HALF_RATE_FROM_FPS } from './corpus-half-rate.js';
 import { lowFrameRate } from './corpus-low-fps.js';
 
 export type CorpusSet = 'tuning' | 'test';
@@ -94,9 +95,11 @@ function generated(k: 0 | 1): ScoredScenario[] {
   ];
 }
 
-/** The tuning set: the scenarios the detector was developed on, and the corpus's tuning variants. */
+/** The tuning set: the scenarios the detector was developed on, the corpus's tuning variants, and those again at half their frame rate. */
 export function tuningSet(): ScoredScenario[] {
-  return [...BENCH_SCENARIOS, ...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS, ...LINESCAN_SCENARIOS, ...generated(0)];
+  const tuning = generated(0);
+  const halfRate = tuning.filter((s) => s.fps >= HALF_RATE_FROM_FPS).map((s) => atHalfRate(s, s.seed + 2000));
+  return [...BENCH_SCENARIOS, ...HARD_SCENARIOS, ...EDGE_OF_RECORDING_SCENARIOS, ...LINESCAN_SCENARIOS, ...tuning, ...halfRate];
 }
 
 /** The test set: never look at these numbers while tuning. */

@@ -159,9 +159,17 @@ const ROW_CORRELATION = 4;
 /** Share of an edge's width (px) by which every front of a fit may be off alike. */
 const EDGE_BIAS = 0.03;
 
-/** Fronts (rows × frames) showing a textured shade stretch for an object to be taken to cast a hard shadow. */
+/**
+ * Fronts (rows × frames) showing a textured shade stretch for an object to be taken to cast a hard shadow: at least
+ * HARD_EVIDENCE, and a share of all its fronts that, times the px the object moves per frame, reaches
+ * HARD_EVIDENCE_PX. A shadow lies over a given stretch of textured road (the chequered line) for (its length + the
+ * stretch's) ÷ speed frames, so the share of the fitted frames that can show it falls as the body moves faster
+ * (the synthetic yellow car's shadow: 6 % of its fronts at 6 px a frame, 1 % at 12); times the speed, 0.12–0.63 px
+ * on the tuning set's shadows, 0.065 at most on bodies without one (a few noisy fronts of a black car over the
+ * chequered line, a cyclist's dark wheel).
+ */
 const HARD_EVIDENCE = 2;
-const HARD_EVIDENCE_SHARE = 0.02;
+const HARD_EVIDENCE_PX = 0.09;
 
 /** The narrowest fade taken for a shadow before the object's speed is known (a sharp edge is 1–3 px wide). */
 const FIRST_SHADOW_WIDTH = 8;
@@ -175,12 +183,13 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   // then reads the body behind it.
   const evidence = { fronts: 0, textured: 0 };
   const sharp = fitRigidMotion(measureFronts(input, FIRST_SHADOW_WIDTH, widths, { evidence }));
-  const hard = evidence.textured >= Math.max(HARD_EVIDENCE, HARD_EVIDENCE_SHARE * evidence.fronts) ? { cut: true } : undefined;
   // Only when the first pass read too little (under four frames' worth, or nothing moving forward).
   const plain = sharp && sharp.frames.length >= 4 && meanSpeed(sharp.frames) > 0 ? null : fitRigidMotion(measureFronts(input));
   const rough = [sharp, plain].filter((m): m is RigidMotion => m !== null && meanSpeed(m.frames) > 0).sort((a, b) => b.points - a.points)[0];
   if (!rough) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
+  const pxPerFrame = meanSpeed(rough.frames) * spacing;
+  const hard = evidence.textured >= Math.max(HARD_EVIDENCE, (HARD_EVIDENCE_PX * evidence.fronts) / pxPerFrame) ? { cut: true } : undefined;
   const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
   const fronts = measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard);
   const edgeWidth = rough === sharp && widths.length ? median(widths) : 1;

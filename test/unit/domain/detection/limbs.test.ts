@@ -1,6 +1,6 @@
 /**
  * Limbs belong to their body: a leg that swings about its torso (seen by a slow camera over a good part of a stride,
- * or by a fast one as a speed of its own) is a limb of it; two competitors side by side, rigid and a few percent
+ * or by a fast one as a speed of its own, or both part of the way) is a limb of it; two competitors side by side, rigid and a few percent
  * apart in speed, stay two, as do a limb-like pair far apart or on the line at other times.
  */
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,18 @@ describe('limbs', () => {
     expect(m.swingPx).toBeLessThan(1);
     expect(m.speedShare).toBeLessThan(0.15);
     expect(limbOfOneBody(object(91, 127, torso), object(128, 159, legs), 12)).toBe(true);
+  });
+
+  it('takes a leg for a limb when it both swings and has a speed of its own, each short of its threshold alone', () => {
+    // 250 fps, 12.8 px a frame (a horse at half the rate above): the legs 13 % faster than the body over 13
+    // frames, and swinging about that 0.4 px RMS against a noise of 0.3 px.
+    const body = track(250, 13, (t) => 3200 * t, 0.22);
+    const legs = track(250, 13, (t) => 3616 * t - 416 + 0.57 * Math.sin((2 * Math.PI * (t - 1)) / 0.024), 0.22);
+    const m = relativeMotion(body, legs)!;
+    expect(m.speedShare).toBeGreaterThan(0.1);
+    expect(m.speedShare).toBeLessThan(0.15);
+    expect(m.swingPx).toBeLessThan(2 * m.noisePx);
+    expect(limbOfOneBody(object(10, 50, body), object(51, 69, legs), 4)).toBe(true);
   });
 
   it('keeps two competitors side by side apart: rigid, a few percent apart in speed', () => {
