@@ -150,7 +150,7 @@ async function splitBodies(fits: FrameFits, a: Attempt, objects: readonly Compos
   return out;
 }
 
-/** The part of a span between two across-coordinates, with the first column its own rows touched the line. */
+/** The part of a span between two across-coordinates, with the first and last columns its own rows were on the line. */
 function subSpan(span: ObjectSpan, a0: number, a1: number, objects: readonly CompositeObject[], setup: FrameSetup): ObjectSpan {
   const r0 = setup.geometry.rowOfAcross(a0);
   const r1 = setup.geometry.rowOfAcross(a1);
@@ -158,11 +158,15 @@ function subSpan(span: ObjectSpan, a0: number, a1: number, objects: readonly Com
   const bottom = Math.min(span.bottom, Math.round(Math.max(r0, r1)));
   const owner = objects.find((o) => o.top <= top && o.bottom >= bottom && o.firstColumn <= span.firstColumn + 2 && o.lastColumn >= span.firstColumn);
   let firstColumn = span.firstColumn;
+  let lastColumn = span.lastColumn;
   if (owner) {
     const firsts = owner.firstByRow.slice(top - owner.top, bottom - owner.top + 1).filter((c) => c >= 0);
     if (firsts.length) firstColumn = Math.min(...firsts);
+    // The part's own last column: a rider above the bike leaves the line before it (body-pieces.ts).
+    const lasts = (owner.lastByRow ?? []).slice(top - owner.top, bottom - owner.top + 1).filter((c) => c >= 0);
+    if (lasts.length) lastColumn = Math.min(span.lastColumn, Math.max(...lasts));
   }
-  return { ...span, top, bottom, firstColumn };
+  return { ...span, top, bottom, firstColumn, lastColumn };
 }
 
 /** Merges neighbouring attempts that are one body: they move together and their joint outline is one nose. */

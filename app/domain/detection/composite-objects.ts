@@ -35,6 +35,8 @@ export interface CompositeObject {
   contrast: number;
   /** First column per row (rows top..bottom; -1 where the object does not touch that row). */
   firstByRow: number[];
+  /** Last column per row, likewise: how long each row of it stayed on the line (a rider leaves before the bike). */
+  lastByRow?: number[];
   /** 0–1: how much of it is only light (a shadow, a reflection, a change of lighting) rather than a body (lighting.ts). */
   lighting?: number;
   /** On the line from the first column, it leaves the line just as the whole scene's light changes (lighting.ts). */
@@ -254,6 +256,7 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
     lighting: lightingScore(box.cells, { data: p.data, width: W, background: model.background, gain: model.gain, threshold: thr }),
     ...(leavesWithSceneLight(box.first, box.last, model.gain) ? { leavesWithLight: true } : {}),
     firstByRow: firstColumns(box, W),
+    lastByRow: lastColumns(box, W),
   });
   const joined = new Map<Box, Box[]>();
   const evidence = { threshold: thr, typical: typicalThreshold, plane: p, emptyColumns: options.still?.columns ?? null };
@@ -320,6 +323,16 @@ function firstColumns(box: Box, W: number): number[] {
     if (first[r] === -1 || c < (first[r] as number)) first[r] = c;
   }
   return first;
+}
+
+function lastColumns(box: Box, W: number): number[] {
+  const last = new Array<number>(box.bottom - box.top + 1).fill(-1);
+  for (const i of box.cells) {
+    const r = Math.floor(i / W) - box.top;
+    const c = i % W;
+    if (c > (last[r] as number)) last[r] = c;
+  }
+  return last;
 }
 
 /**

@@ -46,6 +46,15 @@ describe('detection on the corpus (tuning set)', () => {
     }
   });
 
+  // Before: each cyclist at 15 fps got two suggestions, the rider's 0.6 frame after the front wheel's (confidence 0.98).
+  it('gives a cyclist at 15 fps through a GIF palette one suggestion, at the front wheel', async () => {
+    const score = await scoreScenario(tuning('cyclists, GIF palette, dithered (15 fps)'), path.join(work, 'cyclists-15'));
+    expect(score.missed).toEqual([]);
+    expect(score.splitBodies).toEqual([]);
+    expect(score.falseEdges).toEqual([]);
+    for (const e of score.edges) expect(Math.abs(e.errorFrames), `cyclist ${e.id}`).toBeLessThan(0.1);
+  });
+
   it('flags low-confidence every suggestion a shadow from out of view makes, and finds the car unflagged', async () => {
     const score = await scoreScenario(tuning('shadow of something'), path.join(work, 'shadow'));
     expect(score.missed).toEqual([]);

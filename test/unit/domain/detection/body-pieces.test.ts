@@ -1,7 +1,7 @@
 /**
  * One suggestion per body: a narrow piece beside a body that passes the line with it (a cyclist's head, a wheel, a
- * stripe) joins the body and the body's crossing is its first point's; two like-sized competitors side by side
- * stay two, and a narrow object that passes at another time stays apart.
+ * stripe, a rider on the bike) joins the body and the body's crossing is its first point's; two like-sized
+ * competitors side by side stay two, and a narrow object that passes at another time stays apart.
  */
 import { describe, expect, it } from 'vitest';
 import { joinPieces } from '../../../../app/domain/detection/body-pieces.js';
@@ -40,6 +40,20 @@ describe('joinPieces', () => {
 
   it('keeps two competitors of like size side by side apart', () => {
     expect(joinPieces([reading(40, 65, 150, 190, 150_520_000n), reading(66, 92, 150, 190, 150_820_000n)], 8)).toHaveLength(2);
+  });
+
+  // Before: a cyclist at 15 fps got two suggestions, the rider's (rows 0–33, wider than the bike) 0.6 frame after
+  // the front wheel's.
+  it('joins a rider as wide as the bike, on the line for half its time, to the bike at the front wheel', () => {
+    const out = joinPieces([reading(0, 33, 10, 11, 651_962_000n), reading(34, 62, 10, 13, 610_208_000n)], 8);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.time).toBe(610_208_000n);
+    expect(out[0]!.rows).toEqual([0, 62]);
+  });
+
+  it('keeps apart a competitor beside another that leaves a little earlier but is on the line nearly as long', () => {
+    // A faster car closing from behind: on the line from the next column and off it one column before the other.
+    expect(joinPieces([reading(40, 65, 150, 190, 150_520_000n), reading(66, 92, 151, 189, 150_820_000n)], 8)).toHaveLength(2);
   });
 
   it('keeps a narrow object apart that is on the line at another time', () => {
