@@ -190,7 +190,7 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
   const pxPerFrame = meanSpeed(rough.frames) * spacing;
   const hard = evidence.textured >= Math.max(HARD_EVIDENCE, (HARD_EVIDENCE_PX * evidence.fronts) / pxPerFrame) ? { cut: true } : undefined;
-  const edge = rough === sharp && widths.length ? median(widths) : meanSpeed(rough.frames) * spacing;
+  const edge = rough === sharp && widths.length ? median(widths) : pxPerFrame;
   const fronts = measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard);
   const edgeWidth = rough === sharp && widths.length ? median(widths) : 1;
   const motion = fitRigidMotion(fronts);

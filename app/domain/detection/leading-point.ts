@@ -10,8 +10,8 @@ import { median } from './robust.js';
  * The outline's most advanced point: the rows' offsets are smoothed over a span that grows with the object (1 row
  * each side for a 35-row car), and a parabola through the rows around the most advanced one finds the tip of a
  * rounded nose. Its uncertainty is a single row's (the tip rows are few, and neighbours correlate), widened where
- * the tip is a stepped bump (steppedBump). `body`: the
- * across-coordinates from the first to the last row considered (the object without stray rows beside it).
+ * the tip is a stepped bump (steppedBump). `body`: the across-coordinates from the first to the last row
+ * considered (the object without stray rows beside it).
  */
 export function leadingPoint(
   rows: RigidMotion['rows'],
@@ -58,11 +58,7 @@ export function leadingPoint(
   // few fronts' noise it follows a stray row at the edge of the rows it spans (a hollow fit rises to its end).
   const tipLimit = (smoothed[best] as number) + TIP_NOISE * rms;
   const rowSigma = rms / Math.sqrt(Math.max(1, (rows[best] as { points: number }).points));
-  const bump = steppedBump(
-    body.map((i) => offsets[i] as number),
-    body.indexOf(best),
-    rowSigma,
-  );
+  const bump = steppedBump(body.map((i) => offsets[i] as number), body.indexOf(best), rowSigma);
   return {
     o: Math.min(vertex ?? (smoothed[best] as number), tipLimit),
     sigma: Math.hypot(rowSigma, bump / 2),
