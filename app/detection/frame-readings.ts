@@ -22,6 +22,8 @@ import { firstRange, FrameFits, type Attempt, type FrameSetup } from './frame-fi
 import { joinLimbs, LIMB_GAP_ROWS, limbCandidate } from './limb-joins.js';
 import type { FrameReader } from './frame-reader.js';
 
+/** The lighting score (reading.ts) of a reading the frames show as shade only: flagged, its confidence none. */
+const ONLY_SHADE_LIGHTING = 0.5;
 /** Frames added at a time while the leading point has not reached the line, and how many times. */
 const EXTEND_BY = 10;
 const EXTEND_ROUNDS = 3;
@@ -272,8 +274,10 @@ function toReading(a: Attempt, timesNs: readonly Ticks[], setup: FrameSetup): Re
   if (fit.t < 2 * prevS) return coarse;
   const [r0, r1] = fit.across.map((x) => Math.round(setup.geometry.rowOfAcross(x))) as [number, number];
   const travel = Math.max(1e-9, fit.velocity * fit.intervalS);
+  // The frames show it as shade only (front-fit.ts): light, whatever its composite region's colours said.
+  const span = fit.onlyShade ? { ...a.span, lighting: Math.max(a.span.lighting ?? 0, ONLY_SHADE_LIGHTING) } : a.span;
   return {
-    span: a.span,
+    span,
     time: addSeconds(a.ref, fit.t),
     sigmaS: Math.max(fit.sigma, fit.intervalS * 0.005),
     calibrated: true,

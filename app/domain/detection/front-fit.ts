@@ -84,6 +84,8 @@ export interface CrossingFit {
   intervalS: number;
   /** How far the body had moved by each frame fitted (px, arbitrary origin) and that displacement's noise (px). */
   track: { t: number; p: number; noise: number }[];
+  /** The frames show the object as shade only, one depth over textured road (ONLY_SHADE_PX): light, not a body. */
+  onlyShade?: boolean;
 }
 
 /** Ratio of a frame's brightness to the background's (median over a sparse grid of pixels). */
@@ -170,6 +172,13 @@ const EDGE_BIAS = 0.03;
  */
 const HARD_EVIDENCE = 2;
 const HARD_EVIDENCE_PX = 0.09;
+/**
+ * The share of an object's fronts that are only shade (hard-shadow.ts shadeEvidenceAt), times the px it moves per
+ * frame as for a hard shadow's evidence, from which the frames show it as light: on the tuning set the soft shadow
+ * of something out of view sweeping over the chequered line reads 0.9 (30 % of its fronts at 3 px a frame, 15 % at
+ * 6), bodies at most 0.04 (a black car's two noisy fronts).
+ */
+const ONLY_SHADE_PX = 0.3;
 
 /** The narrowest fade taken for a shadow before the object's speed is known (a sharp edge is 1–3 px wide). */
 const FIRST_SHADOW_WIDTH = 8;
@@ -179,9 +188,9 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   // fade wider than a sharp edge is taken for a shadow; in the second only one wider than twice the object's edges.
   // If the first pass reads too little (a badly blurred object), one without the shadow test gives the motion.
   const widths: number[] = [];
-  // The first pass also gathers the evidence of a hard shadow ahead of the object (hard-shadow.ts); the last pass
-  // then reads the body behind it.
-  const evidence = { fronts: 0, textured: 0 };
+  // The first pass also gathers the evidence of a hard shadow ahead of the object (hard-shadow.ts), which the last
+  // pass then reads the body behind, and of an object that is only shade (a shadow from out of view).
+  const evidence = { fronts: 0, textured: 0, shadeOnly: 0 };
   const sharp = fitRigidMotion(measureFronts(input, FIRST_SHADOW_WIDTH, widths, { evidence }));
   // Only when the first pass read too little (under four frames' worth, or nothing moving forward).
   const plain = sharp && sharp.frames.length >= 4 && meanSpeed(sharp.frames) > 0 ? null : fitRigidMotion(measureFronts(input));
@@ -196,14 +205,17 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   const motion = fitRigidMotion(fronts);
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
   const slivers = sliverRows(fronts);
-  const fit = solveCrossing(motion, rough, edgeWidth, slivers);
+  const onlyShade = evidence.fronts > 0 && (evidence.shadeOnly / evidence.fronts) * pxPerFrame >= ONLY_SHADE_PX;
+  const fit = withShade(solveCrossing(motion, rough, edgeWidth, slivers), onlyShade);
   if (fit?.reach === 'bracketed') return fit;
   // No frame either side of the line kept: a body moved in uneven whole-pixel steps can lose every frame on one
   // side of one uneven step at the fit's start; taken as whole-frame steps, they bracket the line again.
   const stepped = fitRigidMotion(fronts, true);
-  const again = stepped && meanSpeed(stepped.frames) > 0 ? solveCrossing(stepped, rough, edgeWidth, slivers) : null;
+  const again = stepped && meanSpeed(stepped.frames) > 0 ? withShade(solveCrossing(stepped, rough, edgeWidth, slivers), onlyShade) : null;
   return again?.reach === 'bracketed' ? again : fit;
 }
+
+const withShade = (fit: CrossingFit | null, onlyShade: boolean): CrossingFit | null => (fit && onlyShade ? { ...fit, onlyShade } : fit);
 
 /** `slivers`: rows kept out of the leading point (sliver-rows.ts). */
 function solveCrossing(motion: RigidMotion, rough: RigidMotion, edgeWidth: number, slivers: ReadonlySet<number>): CrossingFit | null {

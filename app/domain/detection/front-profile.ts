@@ -15,7 +15,7 @@
  */
 import type { FrameAt, RgbImage } from './front-fit.js';
 import { faintFaceEndsAt } from './faint-face.js';
-import { hardShadeAt } from './hard-shadow.js';
+import { hardShadeAt, shadeEvidenceAt } from './hard-shadow.js';
 import { shading, type Shading } from './shading.js';
 
 export interface Profile {
@@ -107,10 +107,14 @@ export interface Front {
   ridge?: boolean;
 }
 
-/** Fronts read, and textured shade stretches among them (hard-shadow.ts): the evidence of a hard shadow. */
+/**
+ * Fronts read, textured shade stretches among them (hard-shadow.ts: the evidence of a hard shadow), and fronts of
+ * objects that are only shade there (shadeEvidenceAt: the evidence of a shadow from out of view).
+ */
 export interface ShadeEvidence {
   fronts: number;
   textured: number;
+  shadeOnly: number;
 }
 
 export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infinity, evidence?: ShadeEvidence): Front | null {
@@ -121,7 +125,9 @@ export function frontInProfile(p: Profile, threshold: number, shadowWidth = Infi
     if (shadow) return shadow.cut < 3 ? null : bodyFront(againstShadow(p, shadow.cut, shadow.beta), threshold);
     if (evidence) {
       evidence.fronts++;
-      if (hardShadeAt(p, k, threshold)?.textured) evidence.textured++;
+      const light = shadeEvidenceAt(p, k, threshold);
+      if (light === 'textured') evidence.textured++;
+      else if (light === 'shade-only') evidence.shadeOnly++;
     }
   }
   return bodyFront(p, threshold);

@@ -33,11 +33,21 @@ const TEXTURE_RATIO = 1.5;
 /** Road fainter than this (colour distance from black) says nothing about shade. */
 const READABLE = 60;
 
-/**
- * The shade stretch ending at the object's most downstream sample `k0`, walking upstream to the body, or null
- * where the object's front is not such a stretch followed by a body of another colour.
- */
-export function hardShadeAt(p: Profile, k0: number, threshold: number): HardShade | null {
+/** The walk upstream from an object's most downstream sample through samples like shade (see hardShadeAt). */
+interface ShadeWalk {
+  /** The body's first sample behind the stretch, or -1 where the walk ran off the band's upstream end. */
+  body: number;
+  /** The shade-like samples walked, downstream first, and their brightness ratios. */
+  samples: number[];
+  betas: number[];
+  /** Darkest and brightest road under the stretch's inner samples (colour distance from black). */
+  bgMin: number;
+  bgMax: number;
+  at: (j: number) => Shading;
+  tol: (j: number) => number;
+}
+
+function walkShade(p: Profile, k0: number, threshold: number): ShadeWalk {
   const shades = new Map<number, Shading>();
   const at = (j: number) => {
     let s = shades.get(j);
@@ -80,14 +90,48 @@ export function hardShadeAt(p: Profile, k0: number, threshold: number): HardShad
     bgMin = Math.min(bgMin, at(j).bgNorm);
     bgMax = Math.max(bgMax, at(j).bgNorm);
   }
-  // The body behind it: clearly not road (the walk ran off the band, or into plain road: no body, no shadow).
-  if (body < 0 || betas.length < MIN_SAMPLES + 2 || !((p.mag[body] as number) > threshold)) return null;
+  return { body, samples, betas, bgMin, bgMax, at, tol };
+}
+
+/** The stretch's one depth (its inner samples' median ratio), or null where it is not one depth at least MIN_DEPTH deep. */
+function oneDepth(w: ShadeWalk): number | null {
   // Its two end samples are mixtures (the shadow's edge with the road, the body's with the shade): left out.
-  const inner = betas.slice(1, -1);
+  const inner = w.betas.slice(1, -1);
+  if (inner.length < MIN_SAMPLES) return null;
   const beta = median(inner);
   if (1 - beta < MIN_DEPTH) return null;
   // One depth: each sample within a tenth of the stretch's ratio and its own noise (a body of one colour over
   // a chequered line changes ratio twofold from square to square).
-  if (samples.slice(1, -1).some((j, i) => Math.abs((inner[i] as number) - beta) > 0.1 * beta + tol(j))) return null;
-  return { cut: body + 1, beta, textured: bgMax >= TEXTURE_RATIO * bgMin };
+  if (w.samples.slice(1, -1).some((j, i) => Math.abs((inner[i] as number) - beta) > 0.1 * beta + w.tol(j))) return null;
+  return beta;
+}
+
+/**
+ * The shade stretch ending at the object's most downstream sample `k0`, walking upstream to the body, or null
+ * where the object's front is not such a stretch followed by a body of another colour.
+ */
+export function hardShadeAt(p: Profile, k0: number, threshold: number): HardShade | null {
+  return hardShadeOf(p, walkShade(p, k0, threshold), threshold);
+}
+
+function hardShadeOf(p: Profile, w: ShadeWalk, threshold: number): HardShade | null {
+  // The body behind it: clearly not road (the walk ran off the band, or into plain road: no body, no shadow).
+  if (w.body < 0 || w.betas.length < MIN_SAMPLES + 2 || !((p.mag[w.body] as number) > threshold)) return null;
+  const beta = oneDepth(w);
+  return beta === null ? null : { cut: w.body + 1, beta, textured: w.bgMax >= TEXTURE_RATIO * w.bgMin };
+}
+
+/**
+ * What one profile says of light, from one walk upstream from the object's most downstream sample `k0`:
+ * - `textured`: a hard shadow ahead of a body, over road whose brightness differs by half or more (hardShadeAt);
+ * - `shade-only`: the object is only shade there, one depth from `k0` to the band's upstream end over such road
+ *   and no body behind it (the shadow of something out of view sweeping over the chequered line: a body's paint
+ *   over the same road changes ratio with every square);
+ * - null: neither.
+ */
+export function shadeEvidenceAt(p: Profile, k0: number, threshold: number): 'textured' | 'shade-only' | null {
+  const w = walkShade(p, k0, threshold);
+  if (hardShadeOf(p, w, threshold)?.textured) return 'textured';
+  const textured = w.bgMax >= TEXTURE_RATIO * w.bgMin;
+  return w.body < 0 && w.betas.length >= MIN_SAMPLES + 2 && textured && oneDepth(w) !== null ? 'shade-only' : null;
 }
