@@ -165,7 +165,7 @@ function subSpan(span: ObjectSpan, a0: number, a1: number, objects: readonly Com
     const firsts = owner.firstByRow.slice(top - owner.top, bottom - owner.top + 1).filter((c) => c >= 0);
     if (firsts.length) firstColumn = Math.min(...firsts);
     // The part's own last column: a rider above the bike leaves the line before it (body-pieces.ts).
-    const lasts = (owner.lastByRow ?? []).slice(top - owner.top, bottom - owner.top + 1).filter((c) => c >= 0);
+    const lasts = owner.lastByRow.slice(top - owner.top, bottom - owner.top + 1).filter((c) => c >= 0);
     if (lasts.length) lastColumn = Math.min(span.lastColumn, Math.max(...lasts));
   }
   return { ...span, top, bottom, firstColumn, lastColumn };

@@ -24,14 +24,15 @@ const RIDER_GAP = 1;
 const RIDER_SHARE = 0.75;
 
 const rowsOf = (r: Reading) => r.span.bottom - r.span.top + 1;
+/** Rows of background between two readings across the line (0: they touch; negative: they overlap). */
+const rowGap = (a: Reading, b: Reading) => Math.max(a.span.top, b.span.top) - Math.min(a.span.bottom, b.span.bottom) - 1;
 
 function isPieceOf(piece: Reading, body: Reading, maxGap: number): boolean {
   if (piece.direction !== body.direction) return false;
   if (ridesOn(piece, body)) return true;
   if (rowsOf(piece) > rowsOf(body)) return false;
   if (rowsOf(piece) > PIECE_SHARE * rowsOf(body) && !within(piece, body)) return false;
-  const gap = Math.max(piece.span.top, body.span.top) - Math.min(piece.span.bottom, body.span.bottom) - 1;
-  if (gap > maxGap) return false;
+  if (rowGap(piece, body) > maxGap) return false;
   const overlap = Math.min(piece.span.lastColumn, body.span.lastColumn) - Math.max(piece.span.firstColumn, body.span.firstColumn) + 1;
   const shorter = Math.min(piece.span.lastColumn - piece.span.firstColumn + 1, body.span.lastColumn - body.span.firstColumn + 1);
   return overlap >= TOGETHER_SHARE * shorter;
@@ -44,8 +45,7 @@ function isPieceOf(piece: Reading, body: Reading, maxGap: number): boolean {
  * the other (a class of racing shares its bodies' lengths), and the one behind leaves after the one ahead.
  */
 function ridesOn(rider: Reading, body: Reading): boolean {
-  const gap = Math.max(rider.span.top, body.span.top) - Math.min(rider.span.bottom, body.span.bottom) - 1;
-  if (gap > RIDER_GAP) return false;
+  if (rowGap(rider, body) > RIDER_GAP) return false;
   const columns = (r: Reading) => r.span.lastColumn - r.span.firstColumn + 1;
   if (rider.span.firstColumn < body.span.firstColumn || rider.span.lastColumn >= body.span.lastColumn) return false;
   return columns(rider) <= RIDER_SHARE * columns(body);

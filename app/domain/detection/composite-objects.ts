@@ -36,7 +36,7 @@ export interface CompositeObject {
   /** First column per row (rows top..bottom; -1 where the object does not touch that row). */
   firstByRow: number[];
   /** Last column per row, likewise: how long each row of it stayed on the line (a rider leaves before the bike). */
-  lastByRow?: number[];
+  lastByRow: number[];
   /** 0–1: how much of it is only light (a shadow, a reflection, a change of lighting) rather than a body (lighting.ts). */
   lighting?: number;
   /** On the line from the first column, it leaves the line just as the whole scene's light changes (lighting.ts). */
@@ -255,8 +255,7 @@ export function findCompositeObjects(p: Plane, options: ObjectOptions = {}): { o
     contrast: contrasts.get(box) ?? contrastOf(box.cells),
     lighting: lightingScore(box.cells, { data: p.data, width: W, background: model.background, gain: model.gain, threshold: thr }),
     ...(leavesWithSceneLight(box.first, box.last, model.gain) ? { leavesWithLight: true } : {}),
-    firstByRow: firstColumns(box, W),
-    lastByRow: lastColumns(box, W),
+    ...rowExtents(box, W),
   });
   const joined = new Map<Box, Box[]>();
   const evidence = { threshold: thr, typical: typicalThreshold, plane: p, emptyColumns: options.still?.columns ?? null };
@@ -331,24 +330,17 @@ function mergeFragments(boxes: Box[], minRows: number): Box[] {
   return out;
 }
 
-function firstColumns(box: Box, W: number): number[] {
+/** Each row's first and last column among a box's cells (rows top..bottom; -1 where it has none). */
+function rowExtents(box: Box, W: number): Pick<CompositeObject, 'firstByRow' | 'lastByRow'> {
   const first = new Array<number>(box.bottom - box.top + 1).fill(-1);
-  for (const i of box.cells) {
-    const r = Math.floor(i / W) - box.top;
-    const c = i % W;
-    if (first[r] === -1 || c < (first[r] as number)) first[r] = c;
-  }
-  return first;
-}
-
-function lastColumns(box: Box, W: number): number[] {
   const last = new Array<number>(box.bottom - box.top + 1).fill(-1);
   for (const i of box.cells) {
     const r = Math.floor(i / W) - box.top;
     const c = i % W;
+    if (first[r] === -1 || c < (first[r] as number)) first[r] = c;
     if (c > (last[r] as number)) last[r] = c;
   }
-  return last;
+  return { firstByRow: first, lastByRow: last };
 }
 
 /**
@@ -358,7 +350,7 @@ function lastColumns(box: Box, W: number): number[] {
  */
 function splitSideBySide(box: Box, p: Plane, minRows: number, threshold: number): Box[] {
   const W = p.width;
-  const first = firstColumns(box, W);
+  const first = rowExtents(box, W).firstByRow;
   const filled = first.map((c) => (c < 0 ? Number.NaN : c));
   const smooth = runningMedian(filled, 2);
   const span = box.last - box.first + 1;

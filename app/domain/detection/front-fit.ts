@@ -198,14 +198,17 @@ export function fitCrossing(input: FitInput): CrossingFit | null {
   if (!rough) return null;
   const spacing = median(rough.frames.slice(1).map((f, i) => f.t - (rough.frames[i] as FrameDisplacement).t));
   const pxPerFrame = meanSpeed(rough.frames) * spacing;
-  const hard = evidence.textured >= Math.max(HARD_EVIDENCE, (HARD_EVIDENCE_PX * evidence.fronts) / pxPerFrame) ? { cut: true } : undefined;
-  const edge = rough === sharp && widths.length ? median(widths) : pxPerFrame;
-  const fronts = measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * edge + 3), undefined, hard);
-  const edgeWidth = rough === sharp && widths.length ? median(widths) : 1;
+  // Fronts showing light, as a share of all the fronts read times the px moved per frame (HARD_EVIDENCE_PX).
+  const perTravel = (n: number) => (evidence.fronts > 0 ? (n / evidence.fronts) * pxPerFrame : 0);
+  const hard = evidence.textured >= HARD_EVIDENCE && perTravel(evidence.textured) >= HARD_EVIDENCE_PX ? { cut: true } : undefined;
+  // The first pass's edges, where it gave the motion.
+  const measuredEdge = rough === sharp && widths.length ? median(widths) : null;
+  const fronts = measureFronts(input, Math.max(FIRST_SHADOW_WIDTH, 2 * (measuredEdge ?? pxPerFrame) + 3), undefined, hard);
+  const edgeWidth = measuredEdge ?? 1;
   const motion = fitRigidMotion(fronts);
   if (!motion || !(meanSpeed(motion.frames) > 0)) return null;
   const slivers = sliverRows(fronts);
-  const onlyShade = evidence.fronts > 0 && (evidence.shadeOnly / evidence.fronts) * pxPerFrame >= ONLY_SHADE_PX;
+  const onlyShade = perTravel(evidence.shadeOnly) >= ONLY_SHADE_PX;
   const fit = withShade(solveCrossing(motion, rough, edgeWidth, slivers), onlyShade);
   if (fit?.reach === 'bracketed') return fit;
   // No frame either side of the line kept: a body moved in uneven whole-pixel steps can lose every frame on one

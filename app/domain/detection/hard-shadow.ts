@@ -40,9 +40,8 @@ interface ShadeWalk {
   /** The shade-like samples walked, downstream first, and their brightness ratios. */
   samples: number[];
   betas: number[];
-  /** Darkest and brightest road under the stretch's inner samples (colour distance from black). */
-  bgMin: number;
-  bgMax: number;
+  /** The road under the stretch's inner samples differs in brightness by TEXTURE_RATIO or more. */
+  textured: boolean;
   at: (j: number) => Shading;
   tol: (j: number) => number;
 }
@@ -90,10 +89,13 @@ function walkShade(p: Profile, k0: number, threshold: number): ShadeWalk {
     bgMin = Math.min(bgMin, at(j).bgNorm);
     bgMax = Math.max(bgMax, at(j).bgNorm);
   }
-  return { body, samples, betas, bgMin, bgMax, at, tol };
+  return { body, samples, betas, textured: bgMax >= TEXTURE_RATIO * bgMin, at, tol };
 }
 
-/** The stretch's one depth (its inner samples' median ratio), or null where it is not one depth at least MIN_DEPTH deep. */
+/**
+ * The stretch's one depth (its inner samples' median ratio), or null where it is not one depth at least MIN_DEPTH
+ * deep over at least MIN_SAMPLES inner samples.
+ */
 function oneDepth(w: ShadeWalk): number | null {
   // Its two end samples are mixtures (the shadow's edge with the road, the body's with the shade): left out.
   const inner = w.betas.slice(1, -1);
@@ -116,9 +118,9 @@ export function hardShadeAt(p: Profile, k0: number, threshold: number): HardShad
 
 function hardShadeOf(p: Profile, w: ShadeWalk, threshold: number): HardShade | null {
   // The body behind it: clearly not road (the walk ran off the band, or into plain road: no body, no shadow).
-  if (w.body < 0 || w.betas.length < MIN_SAMPLES + 2 || !((p.mag[w.body] as number) > threshold)) return null;
+  if (w.body < 0 || !((p.mag[w.body] as number) > threshold)) return null;
   const beta = oneDepth(w);
-  return beta === null ? null : { cut: w.body + 1, beta, textured: w.bgMax >= TEXTURE_RATIO * w.bgMin };
+  return beta === null ? null : { cut: w.body + 1, beta, textured: w.textured };
 }
 
 /**
@@ -132,6 +134,5 @@ function hardShadeOf(p: Profile, w: ShadeWalk, threshold: number): HardShade | n
 export function shadeEvidenceAt(p: Profile, k0: number, threshold: number): 'textured' | 'shade-only' | null {
   const w = walkShade(p, k0, threshold);
   if (hardShadeOf(p, w, threshold)?.textured) return 'textured';
-  const textured = w.bgMax >= TEXTURE_RATIO * w.bgMin;
-  return w.body < 0 && w.betas.length >= MIN_SAMPLES + 2 && textured && oneDepth(w) !== null ? 'shade-only' : null;
+  return w.body < 0 && w.textured && oneDepth(w) !== null ? 'shade-only' : null;
 }
